@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/** Every event travels in this envelope; topics are named `<domain>.<event>.v<n>`. */
+export const EventEnvelopeSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().regex(/^[a-z][a-z-]*(?:\.[a-z][a-z-]*)+\.v\d+$/),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime(),
+  data: z.unknown(),
+})
+export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>
+
+export interface SubscribeOptions {
+  /** Consumer group: each group gets every event once; members of a group share them. */
+  group: string
+  /** Attempts before the event is parked in the dead-letter topic `<topic>.dlq`. Default 5. */
+  maxAttempts?: number
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>
+
+export interface Subscription {
+  close(): Promise<void>
+}
+
+/**
+ * The event bus port. Delivery is at least once; `subscribe` wraps the handler so that an event id
+ * already handled by the group is acknowledged without calling the handler again (see idempotency.ts).
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis' | 'kafka'
+  /**
+   * Publishes to the topic named by `event.type`. `key` is the aggregate id: the partition key, so that
+   * events about one aggregate keep their order (a revoke never overtakes its grant).
+   */
+  publish(event: EventEnvelope, key: string): Promise<void>
+  subscribe(topic: string, handler: EventHandler, options: SubscribeOptions): Promise<Subscription>
+  ping(): Promise<boolean>
+  close(): Promise<void>
+}
+
+export function createEvent<T>(type: string, data: T): EventEnvelope {
+  const version = Number(/\.v(\d+)$/.exec(type)?.[1] ?? 1)
+  return EventEnvelopeSchema.parse({
+    id: crypto.randomUUID(),
+    type,
+    version,
+    occurredAt: new Date().toISOString(),
+    data,
+  })
+}
