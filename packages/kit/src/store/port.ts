@@ -10,7 +10,9 @@ import type { z } from 'zod'
  * - `{ $and: Filter[] }`, `{ $or: Filter[] }`
  * Scalars are string, number, boolean, null or Date. Fields must be declared in the collection's schema
  * (a dotted path is allowed when its first segment is declared). `$regex`, `$where`, `$nor`, `$not`,
- * `$elemMatch` and operator objects in value positions are refused.
+ * `$elemMatch`, `$size` and operator objects in value positions are refused. Range operators take a
+ * string, number or date (both engines compare only like with like). `find` sorts by the given keys, then
+ * by `id`, so its order is always defined.
  */
 export type Scalar = string | number | boolean | null | Date
 
@@ -30,7 +32,12 @@ export type FieldCondition =
 
 export type Filter = { $and?: Filter[]; $or?: Filter[] } & { [field: string]: FieldCondition | Filter[] | undefined }
 
-/** Update operators: `$set`, `$unset`, `$inc`, `$push` (one value), `$pull` (equal scalar). */
+/**
+ * Update operators: `$set`, `$unset`, `$inc`, `$push` (one value), `$pull` (equal scalar). Fields must be declared
+ * and never `id`; top-level values are parsed with the field's schema, `$unset` only takes optional fields,
+ * `$push` needs an array field and `$pull` an array field that is never missing (required or defaulted).
+ * Two operators on the same path, or on a path and its parent, are refused. Anything else throws StoreQueryError.
+ */
 export interface Update {
   $set?: Record<string, unknown>
   $unset?: Record<string, true | '' | 1>
@@ -63,16 +70,19 @@ export interface CollectionOptions<S extends z.ZodObject> {
 
 export type WithId<T, K extends 'int' | 'uuid'> = T & { id: K extends 'int' ? number : string }
 
-/** Methods return null or false on a miss; documents never carry the store's internal `_id`. */
-export interface Collection<T, K extends 'int' | 'uuid' = 'int' | 'uuid'> {
+/**
+ * Methods return null or false on a miss; documents never carry the store's internal `_id`.
+ * `Input` is what insert takes (the schema's input, before defaults); `T` is what is stored and returned.
+ */
+export interface Collection<T, K extends 'int' | 'uuid' = 'int' | 'uuid', Input = T> {
   /** Validates with the schema; throws DuplicateKeyError when a unique index refuses it. */
-  insert(document: T): Promise<WithId<T, K>>
+  insert(document: Input): Promise<WithId<T, K>>
   findOne(filter: Filter): Promise<WithId<T, K> | null>
   find(filter: Filter, options?: FindOptions): Promise<WithId<T, K>[]>
   count(filter: Filter): Promise<number>
   /** Updates the first match and returns it as updated, or null. */
   updateOne(filter: Filter, update: Update): Promise<WithId<T, K> | null>
-  /** Returns the number of documents changed. */
+  /** Returns the number of documents the update matched (and applied to). */
   updateMany(filter: Filter, update: Update): Promise<number>
   deleteOne(filter: Filter): Promise<boolean>
   deleteMany(filter: Filter): Promise<number>
@@ -83,7 +93,7 @@ export interface DocumentStore {
   collection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
     name: string,
     options: CollectionOptions<S> & { idKind: K },
-  ): Promise<Collection<z.output<S>, K>>
+  ): Promise<Collection<z.output<S>, K, z.input<S>>>
   ping(): Promise<boolean>
   close(): Promise<void>
 }

@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
+
+const CHROMIUM_PATH = '/usr/bin/chromium'
+
+// Debian Chromium as a sandboxed test browser: no GPU, no network beyond loopback, no background traffic.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+]
+
+export type BrowserSession = {
+  context: BrowserContext
+  newPage(): Promise<Page>
+  /** Console errors and uncaught page errors seen since the last check. */
+  readonly pageErrors: readonly string[]
+  /**
+   * Throws listing every console or page error seen since the last check, then starts afresh.
+   * `allowed` names errors a test provoked on purpose, such as the 401 of a refused sign-in.
+   */
+  expectNoPageErrors(allowed?: readonly RegExp[]): void
+  close(): Promise<void>
+}
+
+// A signed-out page asks who is signed in and is told 401; Chromium logs every non-2xx resource as an error.
+function isExpectedSignedOutProbe(message: ConsoleMessage): boolean {
+  return (
+    message.text().includes('status of 401') && new URL(message.location().url, 'http://x').pathname === '/api/auth/me'
+  )
+}
+
+/** Launches Debian Chromium with a fresh profile that is deleted on close. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const profileDirectory = await mkdtemp(join(tmpdir(), 'e2e-chromium-'))
+  const context = await chromium.launchPersistentContext(profileDirectory, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  })
+  const errors: string[] = []
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || isExpectedSignedOutProbe(message)) return
+    errors.push(`console error: ${message.text()} (${message.location().url})`)
+  })
+  context.on('weberror', (webError) => errors.push(`page error: ${webError.error().stack ?? webError.error().message}`))
+
+  return {
+    context,
+    newPage: () => context.newPage(),
+    get pageErrors() {
+      return [...errors]
+    },
+    expectNoPageErrors(allowed = []) {
+      const seen = errors.splice(0).filter((error) => !allowed.some((pattern) => pattern.test(error)))
+      if (seen.length > 0) throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join('\n')}`)
+    },
+    async close() {
+      await context.close()
+      await rm(profileDirectory, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Runs axe on the page as it is now and fails listing every violation with the elements concerned. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  if (violations.length === 0) return
+  const report = violations
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    - ${node.target.join(' ')}`).join('\n')
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n${targets}`
+    })
+    .join('\n')
+  throw new Error(`axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n${report}`)
+}

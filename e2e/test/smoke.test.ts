@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { expectNoAxeViolations, launchBrowser, type BrowserSession } from '../src/browser.ts'
+import { startProduct, type RunningProduct } from '../src/product.ts'
+
+let product: RunningProduct
+let browser: BrowserSession
+let page: Page
+
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchBrowser()
+  page = await browser.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.close()
+})
+
+afterEach(() => browser.expectNoPageErrors())
+
+async function expectSignedOutShell(): Promise<void> {
+  const header = page.getByRole('banner')
+  await header.getByRole('link', { name: 'Login', exact: true }).waitFor()
+  await expect(header.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0)
+  const footer = await page.getByRole('contentinfo').innerText()
+  expect(footer).toContain(`© ${new Date().getFullYear()}`)
+}
+
+describe('the web shell, signed out', () => {
+  test('the home page sends a signed-out visitor to the login form', async () => {
+    await page.goto(product.url)
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true)
+    await expect(page.getByLabel('Password', { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole('button', { name: 'Sign In' }).isEnabled()).resolves.toBe(true)
+    await expectSignedOutShell()
+    await expectNoAxeViolations(page)
+  })
+
+  test('an unknown address shows the not-found page with a way home', async () => {
+    await page.goto(`${product.url}/no-such-page`)
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/no-such-page')
+    await expect(page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/')
+    await expectSignedOutShell()
+    await expectNoAxeViolations(page)
+  })
+
+  test('a guarded page redirects to login, which then remembers where the visitor was going', async () => {
+    await page.goto(`${product.url}/history`)
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    const rememberedTarget = await page.evaluate('window.history.state?.usr?.from')
+    expect(rememberedTarget).toBe('/history')
+    await expectSignedOutShell()
+    await expectNoAxeViolations(page)
+  })
+
+  test('the static welcome card is public and links to the profile and Ask pages', async () => {
+    await page.goto(`${product.url}/login-success`)
+    await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe('/history')
+    await expect(main.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).resolves.toBe('/')
+    await expectNoAxeViolations(page)
+  })
+})

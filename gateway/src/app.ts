@@ -1,0 +1,48 @@
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { registerErrorHandling } from '@app/kit/errors'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import { BODY_LIMIT_BYTES } from '@app/kit/service'
+import type { GatewayConfig } from './config.ts'
+import { registerGuards } from './plugins/guards.ts'
+import { registerProxies } from './plugins/proxy.ts'
+import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerRequestSafety } from './plugins/request-safety.ts'
+import { registerSessions } from './plugins/session.ts'
+import { registerSpa } from './plugins/spa.ts'
+import { compileRouteTable, routeTable, type RouteRule } from './route-table.ts'
+import { healthRoutes } from './routes/health.ts'
+
+export interface GatewayOptions {
+  config: GatewayConfig
+  kv: KeyValueStore
+  logger?: FastifyServerOptions['logger']
+  /** Tests may add rows; production uses the route table as it is. */
+  rules?: readonly RouteRule[]
+  rateLimit?: { max: number; timeWindowMs: number }
+}
+
+export async function buildApp(options: GatewayOptions) {
+  const { config, kv } = options
+  const rules = options.rules ?? routeTable
+  const https = config.PUBLIC_URL.startsWith('https:')
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: 60_000,
+  })
+  registerErrorHandling(app, 'GATEWAY')
+
+  // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,
+  // then the routes and proxies that answer.
+  await registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
+  await registerRateLimit(app, { kv, ...(options.rateLimit ?? { max: 1000, timeWindowMs: 60_000 }) })
+  await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
+  registerGuards(app, compileRouteTable(rules))
+
+  await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
+  await registerProxies(app, { rules, serviceUrls: config.serviceUrls, internalTokenSecret: config.INTERNAL_TOKEN_SECRET })
+  if (config.WEB_ROOT) await registerSpa(app, config.WEB_ROOT)
+  return app
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { env } from '@app/kit/config'
+
+export const SERVICES = ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const
+export type ServiceName = (typeof SERVICES)[number]
+
+const serviceUrls = Object.fromEntries(
+  SERVICES.map((service) => [`${service.toUpperCase()}_SERVICE_URL`, env.url]),
+) as Record<`${Uppercase<ServiceName>}_SERVICE_URL`, typeof env.url>
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+
+export const gatewayEnvSchema = z
+  .object({
+    PORT: env.port.default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    SESSION_SECRET: env.secret,
+    INTERNAL_TOKEN_SECRET: env.secret,
+    PUBLIC_URL: env.url.optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
+    /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
+    TRUSTED_PROXIES: commaList.default([]),
+    WEB_ROOT: z.string().optional(),
+    LOG_LEVEL: env.logLevel,
+    ...serviceUrls,
+  })
+  .transform((config) => ({
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    serviceUrls: Object.fromEntries(
+      SERVICES.map((service) => [service, config[`${service.toUpperCase() as Uppercase<ServiceName>}_SERVICE_URL`]]),
+    ) as Record<ServiceName, string>,
+  }))
+
+export type GatewayConfig = z.output<typeof gatewayEnvSchema>

@@ -1,0 +1,62 @@
+import type { Role } from '@app/domain/roles'
+import type { ServiceName } from './config.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'signed-in' | readonly Role[]
+
+export interface RouteRule {
+  method: HttpMethod
+  /** Exact segments; `:name` matches one non-empty segment. */
+  path: string
+  access: Access
+  /** 'gateway' routes are answered by the gateway itself; the others are proxied. */
+  target: ServiceName | 'gateway'
+  /** A session that must change its password may still call it (DESIGN.md decision 3). */
+  duringPasswordChange?: boolean
+}
+
+/**
+ * Every API route the gateway lets through. A request matching no row is answered 404 before it reaches
+ * a service, so a route exists only once it has a row here; each feature adds its rows.
+ */
+export const routeTable: readonly RouteRule[] = [
+  { method: 'GET', path: '/api/health', access: 'public', target: 'gateway' },
+  { method: 'GET', path: '/api/auth/me', access: 'signed-in', target: 'auth', duringPasswordChange: true },
+]
+
+interface CompiledRule extends RouteRule {
+  segments: string[]
+}
+
+export interface RouteMatcher {
+  match(method: string, pathname: string): RouteRule | null
+  /** Whether some row has this path under another method (405 instead of 404). */
+  hasPath(pathname: string): boolean
+}
+
+export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
+  const compiled: CompiledRule[] = rules.map((rule) => ({ ...rule, segments: rule.path.split('/') }))
+  const matches = (rule: CompiledRule, parts: string[]) =>
+    rule.segments.length === parts.length &&
+    rule.segments.every((segment, index) => (segment.startsWith(':') ? parts[index] !== '' : segment === parts[index]))
+  return {
+    match(method, pathname) {
+      const parts = pathname.split('/')
+      const verb = method === 'HEAD' ? 'GET' : method
+      return compiled.find((rule) => rule.method === verb && matches(rule, parts)) ?? null
+    },
+    hasPath(pathname) {
+      const parts = pathname.split('/')
+      return compiled.some((rule) => matches(rule, parts))
+    },
+  }
+}
+
+/** The static part of a row's path up to its first parameter: what the proxy registers for its service. */
+export function proxyPrefix(rule: RouteRule): string {
+  const segments = rule.path.split('/')
+  const firstParameter = segments.findIndex((segment) => segment.startsWith(':'))
+  return (firstParameter === -1 ? segments : segments.slice(0, firstParameter)).join('/')
+}

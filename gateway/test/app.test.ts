@@ -1,0 +1,283 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from 'node:net'
+import { createSigner } from 'fast-jwt'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { IDENTITY_HEADER } from '@app/kit/identity'
+import { logIn, SESSION_SECRET, sessionCookie, startGateway, startUpstream } from './support/gateway.ts'
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>
+beforeAll(async () => {
+  upstream = await startUpstream()
+})
+afterAll(async () => {
+  await upstream.app.close()
+})
+
+const admin = { id: '1', role: 'administrator', username: 'admin@example.com' }
+const standard = { id: '2', role: 'standard', username: 'sam@example.com' }
+
+/** Sends bytes as they are: HTTP clients would normalise the path tricks these tests need to send. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text))
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString()))
+    socket.on('end', () => resolve(received))
+    socket.on('error', reject)
+  })
+}
+
+async function gateway(options: Partial<Parameters<typeof startGateway>[0]> = {}) {
+  const started = await startGateway({ upstreamUrl: upstream.url, ...options })
+  return started.app
+}
+
+describe('session cookie', () => {
+  it('turns an upstream login header into an HttpOnly SameSite cookie and hides the header', async () => {
+    const app = await gateway()
+    const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: standard })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['x-session-login']).toBeUndefined()
+    const cookie = response.cookies.find((candidate) => candidate.name === 'session')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(cookie.secure).toBeUndefined()
+    const header = JSON.parse(Buffer.from(cookie.value.split('.')[0]!, 'base64url').toString())
+    expect(header.alg).toBe('HS256')
+  })
+
+  it('marks the cookie Secure when the product is served over HTTPS, and sends HSTS', async () => {
+    const app = await gateway({ env: { PUBLIC_URL: 'https://disc.example.com' } })
+    const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: standard, headers: { origin: 'https://disc.example.com' } })
+    expect(response.cookies.find((candidate) => candidate.name === 'session')?.secure).toBe(true)
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000')
+  })
+
+  it('forwards the signed-in identity to the service, and none for anonymous callers', async () => {
+    const app = await gateway()
+    const anonymous = await app.inject({ method: 'GET', url: '/api/echo' })
+    expect(anonymous.json().identity).toBeNull()
+    const cookie = await logIn(app, admin)
+    const signedIn = await app.inject({ method: 'GET', url: '/api/echo', cookies: { session: cookie } })
+    expect(signedIn.json().identity).toEqual({ userId: '1', role: 'administrator', username: 'admin@example.com', mustChangePassword: false })
+  })
+
+  it('strips identity headers, cookies and bearer tokens a client sends', async () => {
+    const app = await gateway()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/echo',
+      headers: { [IDENTITY_HEADER]: 'forged', 'x-user-id': '1', authorization: 'Bearer abc', cookie: 'other=1' },
+    })
+    const body = response.json()
+    expect(body.identity).toBeNull()
+    expect(body.headers['x-user-id']).toBeUndefined()
+    expect(body.headers.authorization).toBeUndefined()
+    expect(body.headers.cookie).toBeUndefined()
+  })
+
+  it('accepts the session from the cookie only, never from a bearer header', async () => {
+    const app = await gateway()
+    const cookie = await logIn(app, standard)
+    const response = await app.inject({ method: 'GET', url: '/api/echo/signed-in', headers: { authorization: `Bearer ${cookie}` } })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ message: 'Please log in to continue', code: 'GATEWAY_UNAUTHENTICATED' })
+  })
+
+  it('refuses forged tokens: alg none, wrong key, expired, altered role', async () => {
+    const app = await gateway()
+    const claims = { sub: '2', role: 'administrator', username: 'x', mcp: false, sid: 's', iatMs: Date.now(), startMs: Date.now() }
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const genuine = await logIn(app, standard)
+    const [header, payload, signature] = genuine.split('.') as [string, string, string]
+    const altered = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'administrator' }
+    const forgeries = [
+      `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+      createSigner({ key: 'another-secret-another-secret-1234', algorithm: 'HS256' })(claims),
+      createSigner({ key: SESSION_SECRET, algorithm: 'HS256', expiresIn: -1000 })(claims),
+      createSigner({ key: SESSION_SECRET, algorithm: 'HS512' })(claims),
+      `${header}.${encode(altered)}.${signature}`,
+    ]
+    for (const token of forgeries) {
+      const response = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: token } })
+      expect(response.statusCode, token).toBe(401)
+    }
+  })
+
+  it('ends the session at once on logout: the old cookie is refused', async () => {
+    const app = await gateway()
+    const cookie = await logIn(app, standard)
+    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(200)
+    const logout = await app.inject({ method: 'POST', url: '/api/test-logout', cookies: { session: cookie } })
+    expect(logout.statusCode).toBe(200)
+    expect(logout.cookies.find((candidate) => candidate.name === 'session')?.value).toBe('')
+    const replay = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+    expect(replay.statusCode).toBe(401)
+  })
+
+  it("ends every earlier session of a user when an upstream revokes them, but not other users' sessions", async () => {
+    const app = await gateway()
+    const first = await logIn(app, standard)
+    const second = await logIn(app, standard)
+    const other = await logIn(app, { ...standard, id: '3' })
+    const adminCookie = await logIn(app, admin)
+    await app.inject({ method: 'POST', url: '/api/test-revoke/2', cookies: { session: adminCookie } })
+    for (const cookie of [first, second]) {
+      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(401)
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: other } })).statusCode).toBe(200)
+    const fresh = await logIn(app, standard)
+    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: fresh } })).statusCode).toBe(200)
+  })
+
+  describe('with a moving clock', () => {
+    afterEach(() => vi.useRealTimers())
+
+    it('renews a session in use after ten minutes and ends an idle one after thirty', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T10:00:00Z') })
+      const app = await gateway()
+      const cookie = await logIn(app, standard)
+      vi.setSystemTime(new Date('2026-01-01T10:11:00Z'))
+      const renewed = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+      expect(renewed.statusCode).toBe(200)
+      const newCookie = sessionCookie(renewed)
+      expect(newCookie).not.toBe(cookie)
+      vi.setSystemTime(new Date('2026-01-01T10:35:00Z'))
+      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: newCookie } })).statusCode).toBe(200)
+    })
+  })
+})
+
+describe('route guards', () => {
+  it('answers unknown API routes with a JSON 404 before anything is proxied', async () => {
+    const app = await gateway()
+    const response = await app.inject({ method: 'GET', url: '/api/not-a-route' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toContain('application/json')
+    expect(response.json()).toEqual({ message: 'Route GET /api/not-a-route not found', code: 'GATEWAY_NOT_FOUND' })
+  })
+
+  it('answers 405 for a known path with another method', async () => {
+    const app = await gateway()
+    expect((await app.inject({ method: 'DELETE', url: '/api/echo' })).statusCode).toBe(405)
+  })
+
+  it('refuses a role the row does not list with 403', async () => {
+    const app = await gateway()
+    const cookie = await logIn(app, standard)
+    const response = await app.inject({ method: 'POST', url: '/api/test-revoke/3', cookies: { session: cookie } })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().message).toBe('You do not have access to this resource')
+  })
+
+  it('lets a session that must change its password call only the rows that allow it', async () => {
+    const app = await gateway()
+    const cookie = await logIn(app, { ...standard, mustChangePassword: true })
+    const blocked = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+    expect(blocked.statusCode).toBe(403)
+    expect(blocked.json().message).toBe('You must change your password before continuing')
+    const allowed = await app.inject({ method: 'POST', url: '/api/test-logout', cookies: { session: cookie } })
+    expect(allowed.statusCode).toBe(200)
+  })
+
+  it('refuses path tricks sent raw over the wire instead of interpreting them', async () => {
+    const app = await gateway()
+    const cookie = await logIn(app, standard)
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = new URL(address)
+    try {
+      for (const path of ['/api/%2e%2e/api/test-revoke/2', '/api//test-revoke/2', '/api/echo/../test-revoke/2', '/api/echo%2F..%2Ftest-revoke%2F2', '/api/./test-revoke/2', '/API/TEST-REVOKE/2']) {
+        const response = await rawRequest(Number(port), `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session=${cookie}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)
+        expect(response, path).toMatch(/^HTTP\/1\.1 (400|404) /)
+        expect(response, path).toContain('"code":"GATEWAY_')
+      }
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('request safety', () => {
+  it('sets the security headers', async () => {
+    const app = await gateway()
+    const response = await app.inject({ method: 'GET', url: '/api/echo' })
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(response.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('refuses cross-site state changes and text/plain bodies, and lets same-origin ones through', async () => {
+    const app = await gateway()
+    const post = (headers: Record<string, string>, payload: string = '{"a":1}') =>
+      app.inject({ method: 'POST', url: '/api/echo', payload, headers: { 'content-type': 'application/json', ...headers } })
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403)
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403)
+    expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403)
+    expect((await post({ 'content-type': 'text/plain' })).statusCode).toBe(403)
+    const sameOrigin = await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })
+    expect(sameOrigin.statusCode).toBe(200)
+    expect(sameOrigin.json()).toEqual({ body: { a: 1 } })
+  })
+
+  it('refuses oversized bodies with 413', async () => {
+    const app = await gateway()
+    const response = await app.inject({ method: 'POST', url: '/api/echo', payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } })
+    expect(response.statusCode).toBe(413)
+    expect(response.json().message).toBe('Request body is too large')
+  })
+
+  it('limits the request rate with a clear 429', async () => {
+    const app = await gateway({ rateLimit: { max: 3, timeWindowMs: 60_000 } })
+    const statuses = []
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await app.inject({ method: 'GET', url: '/api/echo' })).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const limited = await app.inject({ method: 'GET', url: '/api/echo' })
+    expect(limited.json()).toMatchObject({ code: 'GATEWAY_RATE_LIMITED' })
+    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/)
+  })
+})
+
+describe('/api/health', () => {
+  it('reports every upstream and answers 503 when one is down', async () => {
+    const app = await gateway()
+    const healthy = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(healthy.statusCode).toBe(200)
+    expect(Object.keys(healthy.json().upstreams).sort()).toEqual(['advice', 'auth', 'import', 'profiles', 'questions', 'sharing'])
+    const broken = await gateway({ env: { ADVICE_SERVICE_URL: 'http://127.0.0.1:1' } })
+    const degraded = await broken.inject({ method: 'GET', url: '/api/health' })
+    expect(degraded.statusCode).toBe(503)
+    expect(degraded.json().upstreams.advice.status).toBe('down')
+    expect(degraded.json().upstreams.auth.status).toBe('ok')
+  })
+})
+
+describe('the built web app (all-in-one mode)', () => {
+  let webRoot: string
+  beforeAll(() => {
+    webRoot = mkdtempSync(join(tmpdir(), 'web-'))
+    mkdirSync(join(webRoot, 'assets'))
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>')
+    writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)')
+  })
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }))
+
+  it('serves index.html for app routes, assets with long caching, and JSON for unknown API routes', async () => {
+    const app = await gateway({ env: { WEB_ROOT: webRoot } })
+    const page = await app.inject({ method: 'GET', url: '/history?x=1' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('<title>app</title>')
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' })
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect(asset.body).toBe('console.log(1)')
+    expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404)
+    const api = await app.inject({ method: 'GET', url: '/api/nothing' })
+    expect(api.statusCode).toBe(404)
+    expect(api.json().code).toBe('GATEWAY_NOT_FOUND')
+  })
+})

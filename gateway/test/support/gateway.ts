@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { createIdentityVerifier, IDENTITY_HEADER } from '@app/kit/identity'
+import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import { encodeLoginHeader, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
+import { buildApp } from '../../src/app.ts'
+import { gatewayEnvSchema, SERVICES } from '../../src/config.ts'
+import { routeTable, type RouteRule } from '../../src/route-table.ts'
+
+export const SESSION_SECRET = 'test-session-secret-0123456789abcdef'
+export const INTERNAL_TOKEN_SECRET = 'test-internal-secret-0123456789abcdef'
+
+/**
+ * A real HTTP upstream standing in for a service: it reports what the gateway forwarded, and starts or ends
+ * sessions through the same response headers the auth service uses.
+ */
+export async function startUpstream() {
+  const verify = createIdentityVerifier(INTERNAL_TOKEN_SECRET)
+  const upstream = Fastify()
+  const echo = async (request: FastifyRequest) => {
+    const token = request.headers[IDENTITY_HEADER] as string | undefined
+    let identity: unknown = 'invalid'
+    try {
+      identity = verify(token)
+    } catch {
+      identity = 'invalid'
+    }
+    const { [IDENTITY_HEADER]: _token, ...headers } = request.headers
+    return { identity, headers }
+  }
+  upstream.get('/api/echo', echo)
+  upstream.get('/api/echo/signed-in', echo)
+  upstream.post('/api/echo', async (request) => ({ body: request.body }))
+  upstream.post('/api/test-login', async (request, reply) => {
+    const user = request.body as { id: string; role: string; username: string; mustChangePassword?: boolean }
+    reply.header('x-session-login', encodeLoginHeader(user))
+    return { id: user.id }
+  })
+  upstream.post('/api/test-logout', async (_request, reply) => {
+    reply.header(LOGOUT_HEADER, '1')
+    return { ok: true }
+  })
+  upstream.post('/api/test-revoke/:userId', async (request, reply) => {
+    reply.header(REVOKE_USER_HEADER, (request.params as { userId: string }).userId)
+    return { ok: true }
+  })
+  upstream.get('/health', async () => ({ status: 'ok' }))
+  await upstream.listen({ port: 0, host: '127.0.0.1' })
+  return { app: upstream, url: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}` }
+}
+
+export const testRules: RouteRule[] = [
+  ...routeTable,
+  { method: 'GET', path: '/api/echo', access: 'public', target: 'auth' },
+  { method: 'POST', path: '/api/echo', access: 'public', target: 'auth' },
+  { method: 'POST', path: '/api/test-login', access: 'public', target: 'auth' },
+  { method: 'POST', path: '/api/test-logout', access: 'signed-in', target: 'auth', duringPasswordChange: true },
+  { method: 'POST', path: '/api/test-revoke/:userId', access: ['administrator'], target: 'auth' },
+  { method: 'GET', path: '/api/echo/signed-in', access: 'signed-in', target: 'auth' },
+]
+
+export async function startGateway(options: { upstreamUrl: string; kv?: KeyValueStore; env?: Record<string, string>; rateLimit?: { max: number; timeWindowMs: number } }) {
+  const kv = options.kv ?? createMemoryKeyValueStore()
+  const config = gatewayEnvSchema.parse({
+    SESSION_SECRET,
+    INTERNAL_TOKEN_SECRET,
+    PUBLIC_URL: 'http://localhost:8080',
+    ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, options.upstreamUrl])),
+    ...options.env,
+  })
+  const app = await buildApp({ config, kv, rules: testRules, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) })
+  return { app, kv }
+}
+
+export function sessionCookie(response: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'session')
+  if (!cookie || cookie.value === '') throw new Error('no session cookie was set')
+  return cookie.value
+}
+
+export async function logIn(app: FastifyInstance, user: { id: string; role: string; username: string; mustChangePassword?: boolean }) {
+  const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: user })
+  return sessionCookie(response)
+}

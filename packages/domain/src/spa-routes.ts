@@ -1,0 +1,85 @@
+import type { Role } from './roles.ts'
+
+/**
+ * The spec's SPA route table (accounts-and-access section 2 and 6), shared by the web app and the gateway.
+ * `guestAccess` lists which guest roles may open a signed-in route; administrators are exempt.
+ */
+export const paths = {
+  home: '/',
+  askAi: '/ask-ai',
+  login: '/login',
+  loginSuccess: '/login-success',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  changePassword: '/change-password',
+  invite: '/invite/:token',
+  history: '/history',
+  scores: '/scores',
+  assessment: '/assessment',
+  requestAssessment: '/request-assessment',
+  shareProfile: '/share-profile',
+  collaborate: '/collaborate',
+  adminImport: '/admin/import',
+  adminSimpleImport: '/admin/simple-import',
+  adminUsers: '/admin/users',
+  adminUserManagement: '/admin/user-management',
+} as const
+
+type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in'; guests: readonly Role[] }
+  | { kind: 'administrator'; otherwise: '/' | '/login' }
+
+const ALL_GUESTS = ['guest_owner', 'guest_standard'] as const
+
+const routeAccess: Record<string, Access> = {
+  [paths.login]: { kind: 'public' },
+  [paths.loginSuccess]: { kind: 'public' },
+  [paths.forgotPassword]: { kind: 'public' },
+  [paths.resetPassword]: { kind: 'public' },
+  [paths.invite]: { kind: 'public' },
+  [paths.home]: { kind: 'signed-in', guests: ALL_GUESTS },
+  // A session that must change its password is sent here, whatever its role.
+  [paths.changePassword]: { kind: 'signed-in', guests: ALL_GUESTS },
+  [paths.history]: { kind: 'signed-in', guests: ['guest_owner'] },
+  [paths.collaborate]: { kind: 'signed-in', guests: ['guest_owner'] },
+  [paths.shareProfile]: { kind: 'signed-in', guests: ['guest_owner'] },
+  [paths.askAi]: { kind: 'signed-in', guests: [] },
+  [paths.scores]: { kind: 'signed-in', guests: [] },
+  [paths.assessment]: { kind: 'signed-in', guests: [] },
+  [paths.requestAssessment]: { kind: 'signed-in', guests: [] },
+  [paths.adminImport]: { kind: 'administrator', otherwise: '/' },
+  [paths.adminSimpleImport]: { kind: 'administrator', otherwise: '/' },
+  [paths.adminUsers]: { kind: 'administrator', otherwise: '/login' },
+  [paths.adminUserManagement]: { kind: 'administrator', otherwise: '/login' },
+}
+
+export type RouteDecision = { allow: true } | { allow: false; redirectTo: string } | { notFound: true }
+
+function matchPattern(pattern: string, pathname: string): boolean {
+  const patternParts = pattern.split('/')
+  const pathParts = pathname.split('/')
+  if (patternParts.length !== pathParts.length) return false
+  return patternParts.every((part, index) => part.startsWith(':') ? pathParts[index] !== '' : part === pathParts[index])
+}
+
+export function findRoutePattern(pathname: string): string | null {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return Object.keys(routeAccess).find((pattern) => matchPattern(pattern, normalised)) ?? null
+}
+
+/** What the SPA does for a path: `role` null means signed out. */
+export function decideRoute(pathname: string, role: Role | null): RouteDecision {
+  const pattern = findRoutePattern(pathname)
+  if (pattern === null) return { notFound: true }
+  const access = routeAccess[pattern]!
+  if (access.kind === 'public') return { allow: true }
+  if (role === null) return { allow: false, redirectTo: paths.login }
+  if (access.kind === 'administrator') {
+    return role === 'administrator' ? { allow: true } : { allow: false, redirectTo: access.otherwise }
+  }
+  if ((role === 'guest_owner' || role === 'guest_standard') && !access.guests.includes(role)) {
+    return { allow: false, redirectTo: paths.home }
+  }
+  return { allow: true }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { decideRoute } from '../src/spa-routes.ts'
+
+describe('SPA route guards (spec accounts-and-access section 6)', () => {
+  it('lets anyone open the public routes', () => {
+    for (const path of ['/login', '/login-success', '/forgot-password', '/reset-password', '/invite/abc']) {
+      expect(decideRoute(path, null)).toEqual({ allow: true })
+    }
+  })
+
+  it('sends signed-out visitors of signed-in routes to /login', () => {
+    for (const path of ['/', '/history', '/scores', '/assessment', '/request-assessment', '/share-profile', '/ask-ai', '/collaborate', '/admin/import', '/admin/simple-import', '/admin/users', '/admin/user-management']) {
+      expect(decideRoute(path, null)).toEqual({ allow: false, redirectTo: '/login' })
+    }
+  })
+
+  it('sends non-administrators away from the admin screens as the spec says', () => {
+    expect(decideRoute('/admin/import', 'standard')).toEqual({ allow: false, redirectTo: '/' })
+    expect(decideRoute('/admin/simple-import', 'standard')).toEqual({ allow: false, redirectTo: '/' })
+    expect(decideRoute('/admin/users', 'standard')).toEqual({ allow: false, redirectTo: '/login' })
+    expect(decideRoute('/admin/user-management', 'guest_owner')).toEqual({ allow: false, redirectTo: '/login' })
+    expect(decideRoute('/admin/user-management', 'administrator')).toEqual({ allow: true })
+  })
+
+  it('limits guest_standard to / and guest_owner to /, /collaborate, /share-profile and /history', () => {
+    expect(decideRoute('/', 'guest_standard')).toEqual({ allow: true })
+    expect(decideRoute('/history', 'guest_standard')).toEqual({ allow: false, redirectTo: '/' })
+    expect(decideRoute('/scores', 'guest_owner')).toEqual({ allow: false, redirectTo: '/' })
+    for (const path of ['/', '/collaborate', '/share-profile', '/history']) {
+      expect(decideRoute(path, 'guest_owner')).toEqual({ allow: true })
+    }
+  })
+
+  it('exempts administrators and standard users from guest redirects', () => {
+    for (const role of ['administrator', 'standard'] as const) {
+      expect(decideRoute('/scores', role)).toEqual({ allow: true })
+      expect(decideRoute('/ask-ai', role)).toEqual({ allow: true })
+    }
+  })
+
+  it('reports unknown paths as not found, whatever the role', () => {
+    expect(decideRoute('/nope', null)).toEqual({ notFound: true })
+    expect(decideRoute('/history/extra', 'standard')).toEqual({ notFound: true })
+  })
+
+  it('treats a trailing slash like the canonical path', () => {
+    expect(decideRoute('/history/', null)).toEqual({ allow: false, redirectTo: '/login' })
+  })
+})

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  }
+}
+
+/** Parses the environment once; throws ConfigError naming every bad key, never echoing their values. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const result = schema.safeParse(cleaned)
+  if (result.success) return result.data
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  )
+}
+
+/** For server.ts: parse or print the problems and stop. */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  try {
+    return parseConfig(schema, env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+}
+
+const secret = z.string().min(32, 'must be at least 32 characters')
+const port = z.coerce.number().int().min(0).max(65_535)
+const url = z.url()
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+
+export const env = { secret, port, url, logLevel }
+
+/** The variables every service reads (DESIGN.md section 1, Configuration). */
+export const serviceEnvSchema = z.object({
+  PORT: port,
+  HOST: z.string().default('127.0.0.1'),
+  INTERNAL_TOKEN_SECRET: secret,
+  DATA_DIR: z.string().default('./data'),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .optional(),
+  LOG_LEVEL: logLevel,
+})
+export type ServiceEnv = z.output<typeof serviceEnvSchema>

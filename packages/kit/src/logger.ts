@@ -1,0 +1,18 @@
+import type { FastifyServerOptions } from 'fastify'
+
+/** Paths never written to the logs: cookies, tokens, passwords (SECURITY.md 35). */
+export const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-internal-identity"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.secret',
+]
+
+export function loggerOptions(level: string, name: string): NonNullable<FastifyServerOptions['logger']> {
+  return { level, name, redact: { paths: redactedPaths, censor: '[redacted]' } }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import nedb from '@seald-io/nedb'
+import type { z } from 'zod'
+import { effectiveSort, toNedbQuery, validateFilter, validateFindOptions } from './filter.ts'
+import {
+  DuplicateKeyError,
+  type Collection,
+  type CollectionOptions,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type Update,
+} from './port.ts'
+import { assertCollectionName, assertSchema, validateDocument, validateUpdate } from './update.ts'
+
+export interface NedbStoreOptions {
+  /** Folder of the datafiles (`<collection>.db`, `counters.db`); null keeps everything in memory. */
+  directory: string | null
+  /** How often each datafile is rewritten without its superseded lines; default 10 minutes. */
+  compactionIntervalMs?: number
+}
+
+type Stored = Record<string, unknown> & { _id?: string }
+
+// The package's typings declare an ES default export, but under Node's ESM the default import is the class.
+const Datastore = nedb as unknown as typeof nedb.default
+type Datastore<T> = InstanceType<typeof nedb.default<T>>
+
+// NeDB appends every write to its datafile; compaction drops superseded lines so files stay near their live size.
+const DEFAULT_COMPACTION_INTERVAL_MS = 10 * 60 * 1000
+
+export async function createNedbStore(options: NedbStoreOptions): Promise<DocumentStore> {
+  const { directory } = options
+  if (directory !== null) await mkdir(directory, { recursive: true })
+  const datastores = new Map<string, Promise<Datastore<Stored>>>()
+  let closed = false
+
+  const open = (name: string): Promise<Datastore<Stored>> => {
+    const known = datastores.get(name)
+    if (known) return known
+    const datastore = new Datastore<Stored>(
+      directory === null ? { inMemoryOnly: true } : { filename: join(directory, `${name}.db`) },
+    )
+    const loading = datastore.loadDatabaseAsync().then(() => datastore)
+    datastores.set(name, loading)
+    return loading
+  }
+
+  const compactAll = async (): Promise<void> => {
+    if (directory === null) return
+    for (const loading of datastores.values()) await (await loading).compactDatafileAsync()
+  }
+
+  const compaction = setInterval(() => {
+    compactAll().catch(() => {
+      // A failed compaction leaves the append-only file intact; the next run or close() retries it.
+    })
+  }, options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS)
+  compaction.unref()
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('The document store is closed')
+  }
+
+  const nextId = async (collection: string): Promise<number> => {
+    const counters = await open('counters')
+    // NeDB runs operations one at a time per datastore, so this upsert is an atomic increment.
+    const { affectedDocuments } = await counters.updateAsync(
+      { _id: collection },
+      { $inc: { seq: 1 } },
+      { upsert: true, returnUpdatedDocs: true },
+    )
+    return (affectedDocuments as unknown as { seq: number }).seq
+  }
+
+  return {
+    kind: 'nedb',
+    async collection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
+      name: string,
+      collectionOptions: CollectionOptions<S> & { idKind: K },
+    ): Promise<Collection<z.output<S>, K, z.input<S>>> {
+      assertOpen()
+      assertCollectionName(name)
+      const { schema, idKind, indexes = [] } = collectionOptions
+      assertSchema(name, schema)
+      for (const index of indexes) validateFilter({ [index.field]: { $exists: true } }, schema)
+      const datastore = await open(name)
+      await datastore.ensureIndexAsync({ fieldName: 'id', unique: true })
+      for (const { field, unique = false, sparse = false } of indexes) {
+        try {
+          await datastore.ensureIndexAsync({ fieldName: field, unique, sparse })
+        } catch (error) {
+          // Existing documents already share a value, as when MongoDB fails to build the index.
+          if (isUniqueViolation(error)) throw new DuplicateKeyError(name, field)
+          throw error
+        }
+      }
+      const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
+      const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
+      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen }) as Collection<z.output<S>, K, z.input<S>>
+    },
+    async ping() {
+      return !closed
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      clearInterval(compaction)
+      // Compaction is queued behind every pending operation, so acknowledged writes are on disk when it ends.
+      await compactAll()
+    },
+  }
+}
+
+function isUniqueViolation(error: unknown): error is Error & { key: unknown } {
+  return error instanceof Error && (error as { errorType?: string }).errorType === 'uniqueViolated'
+}
+
+function withoutInternalId<T>(document: Stored | null | undefined): T | null {
+  if (document == null) return null
+  const { _id: _internal, ...rest } = document
+  return rest as T
+}
+
+interface NedbCollectionParts {
+  name: string
+  datastore: Datastore<Stored>
+  schema: z.ZodObject
+  uniqueFields: string[]
+  newId: () => Promise<number | string>
+  assertOpen: () => void
+}
+
+function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, unknown>> {
+  const { name, datastore, schema, uniqueFields, newId, assertOpen } = parts
+  type Document = Record<string, unknown> & { id: number | string }
+  const query = (filter: Filter) => {
+    assertOpen()
+    return toNedbQuery(validateFilter(filter, schema))
+  }
+
+  /** NeDB does not say which index refused a key, so find the unique field that holds the refused key. */
+  const duplicateField = async (error: Error & { key: unknown }, candidates: string[]): Promise<string> => {
+    for (const field of candidates) {
+      const key = error.key instanceof Date ? error.key.getTime() : error.key
+      const existing = (await datastore.findAsync({ [field]: error.key }).limit(2)) as unknown as Stored[]
+      const values = existing.map((document) => document[field])
+      if (values.some((value) => (value instanceof Date ? value.getTime() : value) === key)) return field
+    }
+    return candidates[0] ?? 'id'
+  }
+
+  const translateUniqueViolation = async (error: unknown, candidates: string[]): Promise<never> => {
+    if (isUniqueViolation(error)) throw new DuplicateKeyError(name, await duplicateField(error, candidates))
+    throw error
+  }
+
+  const touchedUniqueFields = (update: Update): string[] => {
+    const paths = Object.values(update).flatMap((fields) => Object.keys(fields as object))
+    return uniqueFields.filter((field) => paths.some((path) => path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`)))
+  }
+
+  return {
+    async insert(document) {
+      assertOpen()
+      const validated = validateDocument(document, schema)
+      const stored = { id: await newId(), ...validated }
+      try {
+        return withoutInternalId<Document>(await datastore.insertAsync(stored)) as Document
+      } catch (error) {
+        return translateUniqueViolation(error, uniqueFields)
+      }
+    },
+    async findOne(filter) {
+      return withoutInternalId<Document>(await datastore.findOneAsync(query(filter)))
+    },
+    async find(filter, options?: FindOptions) {
+      const { sort, limit, skip } = validateFindOptions(options, schema)
+      let cursor = datastore.findAsync(query(filter)).sort(effectiveSort(sort))
+      if (skip) cursor = cursor.skip(skip)
+      if (limit) cursor = cursor.limit(limit)
+      const documents = (await cursor) as unknown as Stored[]
+      return documents.map((document) => withoutInternalId<Document>(document) as Document)
+    },
+    async count(filter) {
+      return await datastore.countAsync(query(filter))
+    },
+    async updateOne(filter, update) {
+      const nedbQuery = query(filter)
+      const validated = validateUpdate(update, schema)
+      try {
+        const { affectedDocuments } = await datastore.updateAsync(nedbQuery, validated, { returnUpdatedDocs: true })
+        return withoutInternalId<Document>(affectedDocuments as Stored | null)
+      } catch (error) {
+        return translateUniqueViolation(error, touchedUniqueFields(validated))
+      }
+    },
+    async updateMany(filter, update) {
+      const nedbQuery = query(filter)
+      const validated = validateUpdate(update, schema)
+      try {
+        const { numAffected } = await datastore.updateAsync(nedbQuery, validated, { multi: true })
+        return numAffected
+      } catch (error) {
+        return translateUniqueViolation(error, touchedUniqueFields(validated))
+      }
+    },
+    async deleteOne(filter) {
+      return (await datastore.removeAsync(query(filter), { multi: false })) > 0
+    },
+    async deleteMany(filter) {
+      return await datastore.removeAsync(query(filter), { multi: true })
+    },
+  }
+}

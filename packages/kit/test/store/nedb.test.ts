@@ -1,0 +1,102 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createNedbStore } from '../../src/store/nedb.ts'
+import { storeContract } from './contract.ts'
+import { openPeople, person } from './fixtures.ts'
+
+const directories: string[] = []
+async function temporaryDirectory(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'kit-store-'))
+  directories.push(directory)
+  return directory
+}
+afterAll(async () => {
+  await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })))
+})
+
+const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+storeContract('nedb in memory', async () => ({ store: await createNedbStore({ directory: null }) }))
+
+storeContract('nedb files', async () => {
+  const directory = await temporaryDirectory()
+  const store = await createNedbStore({ directory })
+  return {
+    store,
+    reopen: async () => {
+      await store.close()
+      return createNedbStore({ directory })
+    },
+  }
+})
+
+describe('nedb files', () => {
+  it('keeps one datafile per collection plus the id counters, in a folder it creates', async () => {
+    const directory = join(await temporaryDirectory(), 'nested', 'service')
+    const store = await createNedbStore({ directory })
+    const people = await openPeople(store)
+    await people.insert(person({ name: 'Ada' }))
+    await store.close()
+    expect((await lines(join(directory, 'people.db'))).some((line) => line.includes('"Ada"'))).toBe(true)
+    expect(await lines(join(directory, 'counters.db'))).toEqual([expect.stringMatching(/"_id":"people".*"seq":1|"seq":1.*"_id":"people"/)])
+  })
+
+  it('keeps every acknowledged write across close and reopen, even when they were issued in parallel', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory })
+    const people = await openPeople(store)
+    await Promise.all(Array.from({ length: 200 }, (_, index) => people.insert(person({ age: index }))))
+    await Promise.all(Array.from({ length: 50 }, (_, index) => people.updateOne({ age: index }, { $set: { active: false } })))
+    await store.close()
+
+    const reopened = await createNedbStore({ directory })
+    const again = await openPeople(reopened)
+    expect(await again.count({})).toBe(200)
+    expect(await again.count({ active: false })).toBe(50)
+    expect((await again.insert(person())).id).toBe(201)
+    await reopened.close()
+  })
+
+  it('compacts on close, so that rewritten documents do not pile up in the file', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory })
+    const people = await openPeople(store)
+    const ada = await people.insert(person({ name: 'Ada', age: 0 }))
+    for (let round = 1; round <= 30; round += 1) await people.updateOne({ id: ada.id }, { $set: { age: round } })
+    const file = join(directory, 'people.db')
+    expect((await lines(file)).filter((line) => line.includes('"Ada"')).length).toBe(31)
+    await store.close()
+    const compacted = (await lines(file)).filter((line) => line.includes('"Ada"'))
+    expect(compacted).toHaveLength(1)
+    expect(compacted[0]).toContain('"age":30')
+  })
+
+  it('compacts on its own at the configured interval', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory, compactionIntervalMs: 100 })
+    const people = await openPeople(store)
+    const ada = await people.insert(person({ name: 'Ada' }))
+    for (let round = 1; round <= 10; round += 1) await people.updateOne({ id: ada.id }, { $set: { age: round } })
+    const file = join(directory, 'people.db')
+    let adaLines = Number.POSITIVE_INFINITY
+    for (let attempt = 0; attempt < 40 && adaLines > 1; attempt += 1) {
+      await sleep(50)
+      adaLines = (await lines(file)).filter((line) => line.includes('"Ada"')).length
+    }
+    expect(adaLines).toBe(1)
+    await store.close()
+  })
+
+  it('refuses calls after close', async () => {
+    const store = await createNedbStore({ directory: await temporaryDirectory() })
+    const people = await openPeople(store)
+    await store.close()
+    expect(await store.ping()).toBe(false)
+    await expect(people.insert(person())).rejects.toThrow('closed')
+    await expect(people.find({})).rejects.toThrow('closed')
+    await expect(openPeople(store)).rejects.toThrow('closed')
+  })
+})

@@ -1,0 +1,126 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { buildApp as buildGateway } from '@app/gateway/app'
+import { gatewayEnvSchema, SERVICES, type ServiceName } from '@app/gateway/config'
+import { buildApp as buildAuth } from '@app/auth/app'
+import { authEnvSchema } from '@app/auth/config'
+import { buildApp as buildProfiles } from '@app/profiles/app'
+import { profilesEnvSchema } from '@app/profiles/config'
+import { buildApp as buildSharing } from '@app/sharing/app'
+import { sharingEnvSchema } from '@app/sharing/config'
+import { buildApp as buildQuestions } from '@app/questions/app'
+import { questionsEnvSchema } from '@app/questions/config'
+import { buildApp as buildImport } from '@app/import/app'
+import { importEnvSchema } from '@app/import/config'
+import { buildApp as buildAdvice } from '@app/advice/app'
+import { adviceEnvSchema } from '@app/advice/config'
+import { createMemoryEventBus } from '@app/kit/bus/index'
+import { ConfigError, parseConfig, type ServiceEnv } from '@app/kit/config'
+import { createKeyValueStore } from '@app/kit/kv/index'
+import { loggerOptions } from '@app/kit/logger'
+import { closeOnSignals } from '@app/kit/run-service'
+import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
+import type { ServiceDependencies } from '@app/kit/service'
+import { localSecrets } from './secrets.ts'
+
+const root = resolve(fileURLToPath(import.meta.url), '../..')
+
+type Builder = (dependencies: ServiceDependencies & { env: never }) => Promise<FastifyInstance>
+const services: Record<ServiceName, { schema: { parse: unknown } & Parameters<typeof parseConfig>[0]; build: Builder }> = {
+  auth: { schema: authEnvSchema, build: buildAuth as Builder },
+  profiles: { schema: profilesEnvSchema, build: buildProfiles as Builder },
+  sharing: { schema: sharingEnvSchema, build: buildSharing as Builder },
+  questions: { schema: questionsEnvSchema, build: buildQuestions as Builder },
+  import: { schema: importEnvSchema, build: buildImport as Builder },
+  advice: { schema: adviceEnvSchema, build: buildAdvice as Builder },
+}
+
+export interface AllInOneOptions {
+  dataDirectory: string
+  port?: number
+  host?: string
+  env?: Record<string, string | undefined>
+  /** The built SPA; null serves the API only. Defaults to web/dist. */
+  webRoot?: string | null
+  logLevel?: string
+  announce?: (text: string) => void
+}
+
+/**
+ * Run mode 1: every service as a real Fastify instance on loopback, the gateway proxying to them over HTTP
+ * as in production, one in-process bus and key-value store shared by all, NeDB files under the data folder.
+ */
+export async function startAllInOne(options: AllInOneOptions) {
+  const env = options.env ?? {}
+  const secrets = localSecrets(options.dataDirectory, env)
+  const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info'
+  const logger = loggerOptions(logLevel, 'all-in-one')
+  const shared = { ...env, ...secrets, DATA_DIR: options.dataDirectory, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: logLevel }
+
+  const bus = createMemoryEventBus()
+  const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
+  const started: Array<{ name: ServiceName; app: FastifyInstance; close: () => Promise<void> }> = []
+  const serviceUrls = {} as Record<ServiceName, string>
+  try {
+    for (const name of SERVICES) {
+      const serviceEnv = parseConfig(services[name].schema, shared) as ServiceEnv
+      const store = await createDocumentStore({ dataDirectory: serviceEnv.DATA_DIR, service: name })
+      const processedEvents = await createProcessedEventLog(store)
+      const app = await services[name].build({
+        env: serviceEnv as never,
+        internalTokenSecret: serviceEnv.INTERNAL_TOKEN_SECRET,
+        store,
+        bus,
+        kv,
+        processedEvents,
+        logger: { ...logger, name },
+        ...(options.announce ? { announce: options.announce } : {}),
+      })
+      const address = await app.listen({ port: 0, host: '127.0.0.1' })
+      serviceUrls[name] = address
+      started.push({ name, app, close: async () => { await app.close(); await store.close() } })
+    }
+    const webRoot = options.webRoot === undefined ? resolve(root, 'web/dist') : options.webRoot
+    const gatewayConfig = parseConfig(gatewayEnvSchema, {
+      ...shared,
+      PORT: String(options.port ?? env.PORT ?? 8080),
+      HOST: options.host ?? env.HOST ?? '127.0.0.1',
+      ...(webRoot ? { WEB_ROOT: webRoot } : {}),
+      ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, serviceUrls[name]])),
+    })
+    const gateway = await buildGateway({ config: gatewayConfig, kv, logger: { ...logger, name: 'gateway' } })
+    const url = await gateway.listen({ port: gatewayConfig.PORT, host: gatewayConfig.HOST })
+    return {
+      url,
+      gateway,
+      serviceUrls,
+      /** Stops taking requests first, then each service finishes its in-flight work and closes its store. */
+      async close() {
+        await gateway.close()
+        for (const service of started.reverse()) await service.close()
+        await bus.close()
+        await kv.close()
+      },
+    }
+  } catch (error) {
+    for (const service of started.reverse()) await service.close().catch(() => undefined)
+    await bus.close()
+    await kv.close()
+    throw error
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const product = await startAllInOne({ dataDirectory: resolve(process.env.DATA_DIR ?? 'data'), env: process.env })
+    process.stdout.write(`Ready: ${product.url.replace('127.0.0.1', 'localhost')}\n`)
+    closeOnSignals(product.gateway.log, [() => product.close()])
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,7 @@
+import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
+
+/** The advice service. Its routes arrive with their features; the shell already checks identity. */
+export async function buildApp(dependencies: ServiceDependencies) {
+  const app = createServiceApp('advice', dependencies)
+  return app
+}

@@ -1,0 +1,24 @@
+import { hash, verify } from '@node-rs/argon2'
+
+/** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1); @node-rs/argon2 defaults to argon2id. */
+export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, PASSWORD_HASH_OPTIONS)
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password)
+  } catch {
+    return false
+  }
+}
+
+/** Whether a stored hash was made with weaker parameters than today's, so it is redone at the next login. */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash)
+  if (!match) return true
+  const [memory, time, parallelism] = match.slice(1).map(Number) as [number, number, number]
+  return memory < PASSWORD_HASH_OPTIONS.memoryCost || time < PASSWORD_HASH_OPTIONS.timeCost || parallelism < PASSWORD_HASH_OPTIONS.parallelism
+}

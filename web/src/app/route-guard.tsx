@@ -1,0 +1,48 @@
+import { decideRoute, paths } from '@app/domain/spa-routes'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router-dom'
+import { buttonClasses } from '../components/ui/button-styles.ts'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { useMe } from '../features/auth/api/get-me.ts'
+
+export type LoginRedirectState = { from: string }
+
+/**
+ * Applies the shared route table (`decideRoute`) to the current path. Public and unknown paths render at
+ * once; signed-in paths wait for the role behind a spinner, then render, redirect, or send a session that
+ * must change its password to the change-password page.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation()
+  const me = useMe()
+  const signedOutDecision = decideRoute(location.pathname, null)
+  if ('notFound' in signedOutDecision || signedOutDecision.allow) return children
+
+  if (me.isPending) return <Spinner label="Checking your session" />
+  if (me.isError) return <SessionCheckFailed onRetry={() => void me.refetch()} retrying={me.isFetching} />
+
+  const user = me.data
+  const decision = decideRoute(location.pathname, user?.role ?? null)
+  if ('notFound' in decision) return children
+  if (!decision.allow) {
+    const state: LoginRedirectState | undefined =
+      decision.redirectTo === paths.login ? { from: location.pathname + location.search + location.hash } : undefined
+    return <Navigate to={decision.redirectTo} replace state={state} />
+  }
+  if (user?.mustChangePassword && location.pathname !== paths.changePassword) {
+    return <Navigate to={paths.changePassword} replace />
+  }
+  return children
+}
+
+function SessionCheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold text-slate-900">We could not check your session</h1>
+      <p className="mt-2 text-sm text-slate-600">The server did not answer as expected. Please try again in a moment.</p>
+      <button type="button" onClick={onRetry} disabled={retrying} className={`mt-6 ${buttonClasses('primary')}`}>
+        {retrying ? 'Trying again...' : 'Try again'}
+      </button>
+    </div>
+  )
+}

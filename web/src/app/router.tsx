@@ -1,0 +1,35 @@
+import { paths } from '@app/domain/spa-routes'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { AppLayout } from './layout/app-layout.tsx'
+import { AppErrorRoute } from './routes/app-error.tsx'
+
+/**
+ * Only pages that exist are registered. Every other path, including guarded routes whose page arrives
+ * later, reaches the catch-all: the layout's guard decides first, then the not-found page renders.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <AppErrorRoute />,
+    HydrateFallback: () => <Spinner />,
+    children: [
+      {
+        path: paths.login,
+        lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+      },
+      {
+        path: paths.loginSuccess,
+        lazy: async () => ({ Component: (await import('./routes/login-success.tsx')).LoginSuccessRoute }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

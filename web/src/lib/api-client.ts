@@ -1,0 +1,60 @@
+/**
+ * The one HTTP client of the app (spec section 7): cookies included, JSON in and out, and every
+ * non-success answer thrown as `status: body text` so callers and toasts read the server's words.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly bodyText: string
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.bodyText = bodyText
+  }
+
+  /** The `message` of a `{ message, code }` error body, when the server sent one. */
+  get serverMessage(): string | null {
+    try {
+      const body: unknown = JSON.parse(this.bodyText)
+      if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+        return body.message || null
+      }
+    } catch {
+      // A body that is not JSON carries no server message.
+    }
+    return null
+  }
+}
+
+type RequestOptions = {
+  /** Answer `null` instead of throwing when the server says 401 (signed out). */
+  returnNull?: boolean
+  signal?: AbortSignal
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  // An empty body must not claim to be JSON: the server refuses an empty application/json body.
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: options.signal ?? null,
+  })
+  if (options.returnNull && response.status === 401) return null as T
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text())
+  }
+  const text = await response.text()
+  return (text ? JSON.parse(text) : null) as T
+}
+
+export const apiClient = {
+  get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+}
