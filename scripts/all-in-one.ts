@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import type { ZodType } from 'zod'
 import { buildApp as buildGateway } from '@app/gateway/app'
 import { gatewayEnvSchema, SERVICES, type ServiceName } from '@app/gateway/config'
 import { buildApp as buildAuth } from '@app/auth/app'
@@ -27,7 +28,7 @@ import { localSecrets } from './secrets.ts'
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 
 type Builder = (dependencies: ServiceDependencies & { env: never }) => Promise<FastifyInstance>
-const services: Record<ServiceName, { schema: { parse: unknown } & Parameters<typeof parseConfig>[0]; build: Builder }> = {
+const services: Record<ServiceName, { schema: ZodType; build: Builder }> = {
   auth: { schema: authEnvSchema, build: buildAuth as Builder },
   profiles: { schema: profilesEnvSchema, build: buildProfiles as Builder },
   sharing: { schema: sharingEnvSchema, build: buildSharing as Builder },
@@ -58,7 +59,9 @@ export async function startAllInOne(options: AllInOneOptions) {
   const logger = loggerOptions(logLevel, 'all-in-one')
   const shared = { ...env, ...secrets, DATA_DIR: options.dataDirectory, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: logLevel }
 
-  const bus = createMemoryEventBus()
+  // One in-process bus for all services; it records handled event ids in a store of its own.
+  const busStore = await createDocumentStore({ dataDirectory: options.dataDirectory, service: 'bus' })
+  const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(busStore) })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
   const started: Array<{ name: ServiceName; app: FastifyInstance; close: () => Promise<void> }> = []
   const serviceUrls = {} as Record<ServiceName, string>
@@ -66,14 +69,12 @@ export async function startAllInOne(options: AllInOneOptions) {
     for (const name of SERVICES) {
       const serviceEnv = parseConfig(services[name].schema, shared) as ServiceEnv
       const store = await createDocumentStore({ dataDirectory: serviceEnv.DATA_DIR, service: name })
-      const processedEvents = await createProcessedEventLog(store)
       const app = await services[name].build({
         env: serviceEnv as never,
         internalTokenSecret: serviceEnv.INTERNAL_TOKEN_SECRET,
         store,
         bus,
         kv,
-        processedEvents,
         logger: { ...logger, name },
         ...(options.announce ? { announce: options.announce } : {}),
       })
@@ -100,12 +101,14 @@ export async function startAllInOne(options: AllInOneOptions) {
         await gateway.close()
         for (const service of started.reverse()) await service.close()
         await bus.close()
+        await busStore.close()
         await kv.close()
       },
     }
   } catch (error) {
     for (const service of started.reverse()) await service.close().catch(() => undefined)
     await bus.close()
+    await busStore.close()
     await kv.close()
     throw error
   }

@@ -32,10 +32,10 @@ export function closeOnSignals(log: FastifyBaseLogger, steps: Array<() => Promis
 /** The adapters a service process uses, chosen by its environment (DESIGN.md, Ports and adapters). */
 export async function createServiceAdapters(name: string, env: ServiceEnv) {
   const store = await createDocumentStore({ mongoUrl: env.MONGO_URL, dataDirectory: join(env.DATA_DIR), service: name })
-  const processedEvents = await createProcessedEventLog(store)
-  const bus = await createEventBus({ kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, consumerName: `${name}-${process.pid}` })
+  const processedLog = await createProcessedEventLog(store)
+  const bus = await createEventBus({ kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, consumerName: `${name}-${process.pid}`, processedLog })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
-  return { store, processedEvents, bus, kv }
+  return { store, bus, kv }
 }
 
 /** server.ts of every service: parse env, build the adapters and the app, listen, close cleanly. */

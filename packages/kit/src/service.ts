@@ -2,7 +2,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import type { DocumentStore } from './store/port.ts'
 import type { EventBus, EventHandler } from './bus/port.ts'
 import type { KeyValueStore } from './kv/port.ts'
-import { idempotent, type ProcessedEventLog } from './bus/idempotency.ts'
 import { AppError, registerErrorHandling } from './errors.ts'
 import { createIdentityVerifier, IDENTITY_HEADER, type RequestIdentity } from './identity.ts'
 import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
@@ -14,7 +13,7 @@ declare module 'fastify' {
     identity: RequestIdentity
   }
   interface FastifyInstance {
-    /** Subscribes a handler that sees each event id once per group, whichever adapter carries the event. */
+    /** Subscribes a handler; the bus adapters deliver each event id to a group's handler once. */
     subscribe(topic: string, group: string, handler: EventHandler, maxAttempts?: number): Promise<void>
   }
   interface FastifyContextConfig {
@@ -29,7 +28,6 @@ export interface ServiceDependencies {
   store: DocumentStore
   bus: EventBus
   kv: KeyValueStore
-  processedEvents: ProcessedEventLog
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
 }
 
@@ -77,7 +75,7 @@ export function createServiceApp(name: string, dependencies: ServiceDependencies
 
   const subscriptions: Array<{ close(): Promise<void> }> = []
   app.decorate('subscribe', async (topic: string, group: string, handler: EventHandler, maxAttempts?: number) => {
-    const subscription = await dependencies.bus.subscribe(topic, idempotent(group, handler, dependencies.processedEvents), {
+    const subscription = await dependencies.bus.subscribe(topic, handler, {
       group,
       ...(maxAttempts ? { maxAttempts } : {}),
     })

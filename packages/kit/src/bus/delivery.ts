@@ -32,9 +32,11 @@ export const silentLogger: BusLogger = { warn: () => {} }
 
 /** Publishing refuses what consumers would refuse, so a bad event fails where it was made. */
 export function validateForPublish(event: unknown, key: string): EventEnvelope {
-  if (typeof key !== 'string' || key.length === 0) throw new InvalidEventError('The partition key must be a non-empty string')
+  if (typeof key !== 'string' || key.length === 0)
+    throw new InvalidEventError('The partition key must be a non-empty string')
   const parsed = EventEnvelopeSchema.safeParse(event)
-  if (!parsed.success) throw new InvalidEventError(`Invalid event envelope: ${describeIssues(parsed.error.issues)}`)
+  if (!parsed.success)
+    throw new InvalidEventError(`Invalid event envelope: ${describeIssues(parsed.error.issues)}`)
   return parsed.data
 }
 
@@ -42,7 +44,9 @@ export type Decoded = { ok: true; event: EventEnvelope } | { ok: false; reason: 
 
 export function checkEnvelope(value: unknown): Decoded {
   const parsed = EventEnvelopeSchema.safeParse(value)
-  return parsed.success ? { ok: true, event: parsed.data } : { ok: false, reason: `invalid envelope: ${describeIssues(parsed.error.issues)}` }
+  return parsed.success
+    ? { ok: true, event: parsed.data }
+    : { ok: false, reason: `invalid envelope: ${describeIssues(parsed.error.issues)}` }
 }
 
 export function decodeEnvelope(raw: string | null | undefined): Decoded {
@@ -97,7 +101,12 @@ export type HandleOutcome =
 export async function handleWithRetries(
   handler: EventHandler,
   event: EventEnvelope,
-  options: { attempts: number; retry?: RetryOptions | undefined; signal: AbortSignal; beforeRetry?: () => Promise<void> },
+  options: {
+    attempts: number
+    retry?: RetryOptions | undefined
+    signal: AbortSignal
+    beforeRetry?: () => Promise<void>
+  },
 ): Promise<HandleOutcome> {
   let error: unknown
   for (let attempt = 1; attempt <= options.attempts; attempt++) {

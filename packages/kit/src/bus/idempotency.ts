@@ -23,7 +23,8 @@ export function idempotent(group: string, handler: EventHandler, log: ProcessedE
   const handlings = running
   return async (event: EventEnvelope) => {
     const key = `${group}\u0000${event.id}`
-    for (let current = handlings.get(key); current; current = handlings.get(key)) await current.catch(() => {})
+    for (let current = handlings.get(key); current; current = handlings.get(key))
+      await current.catch(() => {})
     const handling = (async () => {
       if (await log.has(group, event.id)) return
       await handler(event)

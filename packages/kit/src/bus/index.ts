@@ -35,6 +35,7 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
   if (options.kafkaBrokers && options.kafkaBrokers.length > 0) {
     return createKafkaEventBus({ ...common, brokers: options.kafkaBrokers, clientId: options.consumerName })
   }
-  if (options.redisUrl) return createRedisEventBus({ ...common, url: options.redisUrl, consumerName: options.consumerName })
+  if (options.redisUrl)
+    return createRedisEventBus({ ...common, url: options.redisUrl, consumerName: options.consumerName })
   return createMemoryEventBus(common)
 }

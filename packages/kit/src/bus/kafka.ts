@@ -33,7 +33,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     brokers: options.brokers,
     logLevel: logLevel.WARN,
     // kafkajs logs to the console by default; route its warnings to the service's logger instead.
-    logCreator: () => (entry) => logger.warn({ namespace: entry.namespace, ...entry.log }, `kafka: ${entry.log.message}`),
+    logCreator: () => (entry) =>
+      logger.warn({ namespace: entry.namespace, ...entry.log }, `kafka: ${entry.log.message}`),
   })
   const partitions = options.partitions ?? 3
   const subscriptions = new Set<Subscription>()
@@ -55,7 +56,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   let producer: Promise<Producer> | undefined
   const connectedProducer = () => {
     producer ??= (async () => {
-      const client = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false })
+      const client = kafka.producer({
+        createPartitioner: Partitioners.DefaultPartitioner,
+        allowAutoTopicCreation: false,
+      })
       await client.connect()
       return client
     })().catch((error: unknown) => {
@@ -70,7 +74,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     let created = knownTopics.get(topic)
     if (!created) {
       created = connectedAdmin()
-        .then((client) => client.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true }))
+        .then((client) =>
+          client.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true }),
+        )
         .then(() => undefined)
         .catch((error: unknown) => {
           knownTopics.delete(topic)
@@ -87,7 +93,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (closed) throw new Error('The event bus is closed')
       const valid = validateForPublish(event, key)
       await ensureTopic(valid.type)
-      await (await connectedProducer()).send({ topic: valid.type, messages: [{ key, value: JSON.stringify(valid) }] })
+      await (
+        await connectedProducer()
+      ).send({ topic: valid.type, messages: [{ key, value: JSON.stringify(valid) }] })
     },
 
     async subscribe(topic, handler, { group, maxAttempts = DEFAULT_MAX_ATTEMPTS }) {
@@ -129,19 +137,39 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
             }
           }
           if (parkReason !== null) {
-            logger.warn({ topic, group, partition, offset: message.offset, attempts, reason: parkReason }, 'event parked in the dead-letter topic')
-            await (await connectedProducer()).send({
+            logger.warn(
+              { topic, group, partition, offset: message.offset, attempts, reason: parkReason },
+              'event parked in the dead-letter topic',
+            )
+            await (
+              await connectedProducer()
+            ).send({
               topic: deadLetterTopic(topic),
-              messages: [{ key, value: raw ?? null, headers: { error: parkReason, group, attempts: String(attempts), 'source-offset': message.offset } }],
+              messages: [
+                {
+                  key,
+                  value: raw ?? null,
+                  headers: {
+                    error: parkReason,
+                    group,
+                    attempts: String(attempts),
+                    'source-offset': message.offset,
+                  },
+                },
+              ],
             })
           }
-          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }])
+          await consumer.commitOffsets([
+            { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+          ])
         },
       })
 
       const joinTimeoutMs = options.joinTimeoutMs ?? 30_000
       let timer: NodeJS.Timeout | undefined
-      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), joinTimeoutMs)))
+      const timedOut = new Promise<'timeout'>(
+        (resolve) => (timer = setTimeout(() => resolve('timeout'), joinTimeoutMs)),
+      )
       const outcome = await Promise.race([joined, timedOut])
       clearTimeout(timer)
       if (outcome === 'timeout') {
@@ -173,7 +201,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (closed) return
       closed = true
       await Promise.all([...subscriptions].map((subscription) => subscription.close()))
-      await Promise.allSettled([producer?.then((client) => client.disconnect()), admin?.then((client) => client.disconnect())])
+      await Promise.allSettled([
+        producer?.then((client) => client.disconnect()),
+        admin?.then((client) => client.disconnect()),
+      ])
     },
   }
 }

@@ -143,7 +143,16 @@ export function createMemoryEventBus(options: MemoryEventBusOptions): EventBus {
           parkDeadLetter(topic, group, pending, describeError(error))
           return true
         }
-        logger.warn({ topic: topic.name, group: group.name, eventId: checked.event.id, attempts: pending.attempts, err: describeError(error) }, 'event handler failed, retrying')
+        logger.warn(
+          {
+            topic: topic.name,
+            group: group.name,
+            eventId: checked.event.id,
+            attempts: pending.attempts,
+            err: describeError(error),
+          },
+          'event handler failed, retrying',
+        )
       } finally {
         member.running.delete(attempt)
       }
@@ -152,7 +161,10 @@ export function createMemoryEventBus(options: MemoryEventBusOptions): EventBus {
   }
 
   const parkDeadLetter = (topic: Topic, group: Group, pending: Pending, reason: string) => {
-    logger.warn({ topic: topic.name, group: group.name, attempts: pending.attempts, reason }, 'event parked in the dead-letter topic')
+    logger.warn(
+      { topic: topic.name, group: group.name, attempts: pending.attempts, reason },
+      'event parked in the dead-letter topic',
+    )
     append(deadLetterTopic(topic.name), pending.message)
   }
 
@@ -169,7 +181,14 @@ export function createMemoryEventBus(options: MemoryEventBusOptions): EventBus {
       let group = topic.groups.get(subscribeOptions.group)
       if (!group) {
         // A new group starts from the oldest retained event, so nothing published before it is lost.
-        group = { name: subscribeOptions.group, cursor: topic.firstOffset, members: [], turn: 0, lanes: new Map(), busyLanes: new Set() }
+        group = {
+          name: subscribeOptions.group,
+          cursor: topic.firstOffset,
+          members: [],
+          turn: 0,
+          lanes: new Map(),
+          busyLanes: new Set(),
+        }
         topic.groups.set(group.name, group)
       }
       const joined = group

@@ -16,7 +16,9 @@ function toFields(raw: unknown): Record<string, string> | null {
 function toEntries(raw: unknown): StreamEntry[] {
   if (!Array.isArray(raw)) return []
   return raw.flatMap((entry: unknown) =>
-    Array.isArray(entry) && typeof entry[0] === 'string' ? [{ id: entry[0], fields: toFields(entry[1]) }] : [],
+    Array.isArray(entry) && typeof entry[0] === 'string'
+      ? [{ id: entry[0], fields: toFields(entry[1]) }]
+      : [],
   )
 }
 

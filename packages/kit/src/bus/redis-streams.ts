@@ -13,7 +13,12 @@ import {
 } from './delivery.ts'
 import { idempotent } from './idempotency.ts'
 import type { EventBus, EventHandler, Subscription } from './port.ts'
-import { parseAutoClaim, parsePendingDeliveries, parseReadGroup, type StreamEntry } from './redis-stream-replies.ts'
+import {
+  parseAutoClaim,
+  parsePendingDeliveries,
+  parseReadGroup,
+  type StreamEntry,
+} from './redis-stream-replies.ts'
 
 export interface RedisEventBusOptions extends EventBusOptions {
   url: string
@@ -51,7 +56,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   const ensureGroup = async (stream: string, group: string) => {
     try {
       // From `0`: a new group also gets what was published before it existed.
-      await commands.call('XGROUP', 'CREATE', stream, group, '$', 'MKSTREAM')
+      await commands.call('XGROUP', 'CREATE', stream, group, '0', 'MKSTREAM')
     } catch (error) {
       if (!describeError(error).includes('BUSYGROUP')) throw error
     }
@@ -65,7 +70,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     membersPerGroup.set(memberKey, member)
     // Stable names across restarts let a restarted process find its own pending messages first.
     const consumer = member === 1 ? options.consumerName : `${options.consumerName}-${member}`
-    const handle = handler
+    const handle = idempotent(group, handler, options.processedLog)
     const reader = commands.duplicate({ maxRetriesPerRequest: 1 })
     reader.on('error', () => {})
     const stopping = new AbortController()
@@ -74,13 +79,32 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     const acknowledge = (id: string) => commands.xack(stream, group, id)
 
     const deadLetter = async (entry: StreamEntry, reason: string, attempts: number) => {
-      logger.warn({ topic, group, messageId: entry.id, attempts, reason }, 'event parked in the dead-letter topic')
+      logger.warn(
+        { topic, group, messageId: entry.id, attempts, reason },
+        'event parked in the dead-letter topic',
+      )
       const fields = entry.fields ?? {}
       const results = await commands
         .multi()
-        .xadd(streamKey(deadLetterTopic(topic)), 'MAXLEN', '~', maxLength, '*',
-          'key', fields.key ?? '', 'event', fields.event ?? '', 'error', reason,
-          'group', group, 'sourceId', entry.id, 'attempts', String(attempts))
+        .xadd(
+          streamKey(deadLetterTopic(topic)),
+          'MAXLEN',
+          '~',
+          maxLength,
+          '*',
+          'key',
+          fields.key ?? '',
+          'event',
+          fields.event ?? '',
+          'error',
+          reason,
+          'group',
+          group,
+          'sourceId',
+          entry.id,
+          'attempts',
+          String(attempts),
+        )
         .xack(stream, group, entry.id)
         .exec()
       const failure = results?.find(([error]) => error)?.[0]
@@ -93,14 +117,16 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       if (!decoded.ok) return deadLetter(entry, decoded.reason, 0)
       // Each earlier delivery (to this or a consumer that died) counts as a spent attempt.
       const remaining = maxAttempts - (deliveries - 1)
-      if (remaining <= 0) return deadLetter(entry, `delivered ${deliveries} times without success`, deliveries - 1)
+      if (remaining <= 0)
+        return deadLetter(entry, `delivered ${deliveries} times without success`, deliveries - 1)
       const result = await handleWithRetries(handle, decoded.event, {
         attempts: remaining,
         retry: options.retry,
         signal: stopping.signal,
       })
       if (result.outcome === 'handled') await acknowledge(entry.id)
-      else if (result.outcome === 'failed') await deadLetter(entry, describeError(result.error), deliveries - 1 + result.attempts)
+      else if (result.outcome === 'failed')
+        await deadLetter(entry, describeError(result.error), deliveries - 1 + result.attempts)
     }
 
     /** Redelivered entries (history or claimed) carry their delivery count in the pending list. */
@@ -109,7 +135,9 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       const last = entries[entries.length - 1]
       if (!first || !last) return
       const deliveries = redelivered
-        ? parsePendingDeliveries(await commands.call('XPENDING', stream, group, first.id, last.id, '100', consumer))
+        ? parsePendingDeliveries(
+            await commands.call('XPENDING', stream, group, first.id, last.id, '100', consumer),
+          )
         : new Map<string, number>()
       for (const entry of entries) {
         if (stopping.signal.aborted) return
@@ -121,9 +149,18 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       let start = '0-0'
       for (let round = 0; round < 10 && !stopping.signal.aborted; round++) {
         const claimed = parseAutoClaim(
-          await reader.call('XAUTOCLAIM', stream, group, consumer, String(claimIdleMs), start, 'COUNT', BATCH),
+          await reader.call(
+            'XAUTOCLAIM',
+            stream,
+            group,
+            consumer,
+            String(claimIdleMs),
+            start,
+            'COUNT',
+            BATCH,
+          ),
         )
-        void claimed
+        await processBatch(claimed.entries, true)
         if (claimed.next === '0-0') return
         start = claimed.next
       }
@@ -144,7 +181,18 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
             lastClaim = Date.now()
             await claimStale()
           } else {
-            const args = ['GROUP', group, consumer, 'COUNT', BATCH, 'BLOCK', String(claimEveryMs), 'STREAMS', stream, '>']
+            const args = [
+              'GROUP',
+              group,
+              consumer,
+              'COUNT',
+              BATCH,
+              'BLOCK',
+              String(claimEveryMs),
+              'STREAMS',
+              stream,
+              '>',
+            ]
             await processBatch(parseReadGroup(await reader.call('XREADGROUP', ...args)), false)
           }
           failures = 0
@@ -153,7 +201,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
           failures++
           // A restarted Redis without persistence has lost the group: create it again.
           if (describeError(error).includes('NOGROUP')) await ensureGroup(stream, group).catch(() => {})
-          logger.warn({ topic, group, err: describeError(error) }, 'reading the event stream failed, retrying')
+          logger.warn(
+            { topic, group, err: describeError(error) },
+            'reading the event stream failed, retrying',
+          )
           await sleep(backoffDelay(failures, { initialDelayMs: 100, maxDelayMs: 2000 }), stopping.signal)
         }
       }
@@ -178,11 +229,26 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     async publish(event, key) {
       if (closed) throw new Error('The event bus is closed')
       const valid = validateForPublish(event, key)
-      await commands.xadd(streamKey(valid.type), 'MAXLEN', '~', maxLength, '*', 'key', key, 'event', JSON.stringify(valid))
+      await commands.xadd(
+        streamKey(valid.type),
+        'MAXLEN',
+        '~',
+        maxLength,
+        '*',
+        'key',
+        key,
+        'event',
+        JSON.stringify(valid),
+      )
     },
     async subscribe(topic, handler, subscribeOptions) {
       if (closed) throw new Error('The event bus is closed')
-      return subscribe(topic, handler, subscribeOptions.group, subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)
+      return subscribe(
+        topic,
+        handler,
+        subscribeOptions.group,
+        subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      )
     },
     async ping() {
       try {

@@ -31,7 +31,8 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
 
   const sweeper = setInterval(() => {
     const now = Date.now()
-    for (const [key, entry] of entries) if (entry.expiresAt !== null && entry.expiresAt <= now) entries.delete(key)
+    for (const [key, entry] of entries)
+      if (entry.expiresAt !== null && entry.expiresAt <= now) entries.delete(key)
   }, options.sweepIntervalMs ?? 60_000)
   sweeper.unref()
 

@@ -22,7 +22,10 @@ return { value, ttl }`
  * Redis through ioredis. Without an offline queue, calls made while Redis is down reject at once with
  * KeyValueUnavailableError (callers fail closed); the client keeps reconnecting in the background.
  */
-export function createRedisKeyValueStore(url: string, options: RedisKeyValueStoreOptions = {}): KeyValueStore {
+export function createRedisKeyValueStore(
+  url: string,
+  options: RedisKeyValueStoreOptions = {},
+): KeyValueStore {
   const connectTimeoutMs = options.connectTimeoutMs ?? 1000
   const client = new Redis(url, {
     enableOfflineQueue: false,
@@ -44,7 +47,9 @@ export function createRedisKeyValueStore(url: string, options: RedisKeyValueStor
     // Only the very first connection is waited for: later outages fail at once.
     if (everReady) throw new KeyValueUnavailableError('Redis is unreachable')
     let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), connectTimeoutMs)))
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), connectTimeoutMs)),
+    )
     const outcome = await Promise.race([firstReady, timeout])
     clearTimeout(timer)
     if (outcome === 'timeout') throw new KeyValueUnavailableError('Redis is unreachable')
@@ -57,7 +62,9 @@ export function createRedisKeyValueStore(url: string, options: RedisKeyValueStor
     } catch (error) {
       // An error answer from a reachable server (a wrong type) is a bug, not an outage.
       if (error instanceof ReplyError) throw error
-      throw new KeyValueUnavailableError(`Redis command failed: ${(error as Error).message}`, { cause: error })
+      throw new KeyValueUnavailableError(`Redis command failed: ${(error as Error).message}`, {
+        cause: error,
+      })
     }
   }
 

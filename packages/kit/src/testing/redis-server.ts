@@ -79,7 +79,20 @@ async function launch(port: number): Promise<RedisServer> {
   const directory = mkdtempSync(join(tmpdir(), 'redis-test-'))
   const child = spawn(
     REDIS_BINARY,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', directory, '--daemonize', 'no'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      directory,
+      '--daemonize',
+      'no',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''
@@ -90,18 +103,21 @@ async function launch(port: number): Promise<RedisServer> {
   child.stderr?.on('data', collect)
   child.once('error', (error) => (output += String(error)))
   // The exit hook does not run when this process is SIGKILLed; the watchdog does the cleanup then.
-  const watchdog = child.pid === undefined ? null : spawn(
-    '/bin/sh',
-    [
-      '-c',
-      'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null; rm -rf "$3"',
-      'watchdog',
-      String(process.pid),
-      String(child.pid),
-      directory,
-    ],
-    { stdio: 'ignore', detached: true },
-  )
+  const watchdog =
+    child.pid === undefined
+      ? null
+      : spawn(
+          '/bin/sh',
+          [
+            '-c',
+            'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null; rm -rf "$3"',
+            'watchdog',
+            String(process.pid),
+            String(child.pid),
+            directory,
+          ],
+          { stdio: 'ignore', detached: true },
+        )
   watchdog?.unref()
   const entry = { child, watchdog, directory }
   running.add(entry)
@@ -118,7 +134,9 @@ async function launch(port: number): Promise<RedisServer> {
     if (exited || Date.now() > deadline) {
       child.kill('SIGKILL')
       await waitForExit(child, 2000)
-      throw new Error(`redis-server did not start on port ${port}: ${output.trim().split('\n').slice(-3).join(' | ')}`)
+      throw new Error(
+        `redis-server did not start on port ${port}: ${output.trim().split('\n').slice(-3).join(' | ')}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }

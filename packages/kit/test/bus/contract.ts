@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest'
 import { InvalidEventError, type RetryOptions } from '../../src/bus/delivery.ts'
 import type { ProcessedEventLog } from '../../src/bus/idempotency.ts'
 import { createEvent, type EventBus, type EventEnvelope } from '../../src/bus/port.ts'
@@ -9,6 +9,8 @@ export interface BusContractOptions {
   deliveryTimeoutMs: number
   /** How long to watch for something that must not happen. */
   quietMs: number
+  /** Per test; Kafka's group joins take seconds. Default: the configured test timeout. */
+  testTimeoutMs?: number
 }
 
 /** Backoff used by every adapter under test: short, so retries finish within a test. */
@@ -17,8 +19,13 @@ export const testRetry: RetryOptions = { initialDelayMs: 20, maxDelayMs: 100 }
 type BusFactory = (processedLog: ProcessedEventLog) => Promise<EventBus>
 
 /** The event-bus port's contract, run unchanged against every adapter. */
-export function describeEventBusContract(name: string, createBus: BusFactory, options: BusContractOptions): void {
-  const { deliveryTimeoutMs, quietMs } = options
+export function describeEventBusContract(
+  name: string,
+  createBus: BusFactory,
+  options: BusContractOptions,
+): void {
+  const { deliveryTimeoutMs, quietMs, testTimeoutMs } = options
+  const it = (title: string, test: () => Promise<void>) => vitestIt(title, test, testTimeoutMs)
 
   describe(`event bus contract: ${name}`, () => {
     let bus: EventBus
@@ -47,7 +54,11 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
       await bus.subscribe(topic, audit.handler, { group: uniqueName('audit') })
       await bus.subscribe(topic, mail.handler, { group: uniqueName('mail') })
       for (const n of [1, 2, 3]) await bus.publish(createEvent(topic, { n }), 'user-1')
-      await waitFor(() => audit.events.length === 3 && mail.events.length === 3, deliveryTimeoutMs, 'both groups')
+      await waitFor(
+        () => audit.events.length === 3 && mail.events.length === 3,
+        deliveryTimeoutMs,
+        'both groups',
+      )
       expect(received(audit.events)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
       expect(received(mail.events)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
       expect(audit.events[0]).toMatchObject({ type: topic, version: 1, id: expect.any(String) })
@@ -65,7 +76,11 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
       await bus.subscribe(topic, slow(first.handler), { group })
       await bus.subscribe(topic, slow(second.handler), { group })
       for (let n = 0; n < 30; n++) await bus.publish(createEvent(topic, { n }), `aggregate-${n}`)
-      await waitFor(() => first.events.length + second.events.length >= 30, deliveryTimeoutMs, 'all 30 events')
+      await waitFor(
+        () => first.events.length + second.events.length >= 30,
+        deliveryTimeoutMs,
+        'all 30 events',
+      )
       await sleep(quietMs)
       const all = [...first.events, ...second.events].map((event) => (event.data as { n: number }).n)
       expect(all.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n))
@@ -76,14 +91,22 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
     it('keeps the order of the events of one key', async () => {
       const topic = newTopic()
       const seen = collector()
-      await bus.subscribe(topic, seen.handler, { group: uniqueName('projection') })
+      // Uneven handling times would reorder the events if one key's events were handled concurrently.
+      const uneven = async (event: EventEnvelope) => {
+        await sleep((event.data as { n: number }).n % 3 === 0 ? 6 : 0)
+        await seen.handler(event)
+      }
+      await bus.subscribe(topic, uneven, { group: uniqueName('projection') })
       for (let n = 0; n < 20; n++) {
         await bus.publish(createEvent(topic, { key: 'a', n }), 'invitation-a')
         await bus.publish(createEvent(topic, { key: 'b', n }), 'invitation-b')
       }
       await waitFor(() => seen.events.length === 40, deliveryTimeoutMs, '40 events')
       const orderOf = (key: string) =>
-        seen.events.map((event) => event.data as { key: string; n: number }).filter((data) => data.key === key).map((data) => data.n)
+        seen.events
+          .map((event) => event.data as { key: string; n: number })
+          .filter((data) => data.key === key)
+          .map((data) => data.n)
       expect(orderOf('a')).toEqual(Array.from({ length: 20 }, (_, n) => n))
       expect(orderOf('b')).toEqual(Array.from({ length: 20 }, (_, n) => n))
     })
@@ -98,7 +121,11 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
       await bus.publish(event, 'grant-1')
       await bus.publish(event, 'grant-1')
       await bus.publish(createEvent(topic, { marker: true }), 'grant-1')
-      await waitFor(() => first.events.length >= 2 && second.events.length >= 2, deliveryTimeoutMs, 'the marker')
+      await waitFor(
+        () => first.events.length >= 2 && second.events.length >= 2,
+        deliveryTimeoutMs,
+        'the marker',
+      )
       await sleep(quietMs)
       for (const events of [first.events, second.events]) {
         expect(events.filter((seen) => seen.id === event.id)).toHaveLength(1)
@@ -150,7 +177,11 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
       await bus.publish(poison, 'user-1')
       await bus.publish(createEvent(topic, { n: 1 }), 'user-1')
       await bus.publish(createEvent(topic, { n: 2 }), 'user-2')
-      await waitFor(() => parked.events.length === 1 && handled.length === 2, deliveryTimeoutMs, 'the dead letter')
+      await waitFor(
+        () => parked.events.length === 1 && handled.length === 2,
+        deliveryTimeoutMs,
+        'the dead letter',
+      )
       await sleep(quietMs)
       expect(poisonAttempts).toBe(3)
       expect(parked.events.map((event) => event.id)).toEqual([poison.id])
@@ -174,7 +205,9 @@ export function describeEventBusContract(name: string, createBus: BusFactory, op
         await expect(bus.publish(event as EventEnvelope, 'user-1')).rejects.toBeInstanceOf(InvalidEventError)
       }
       await expect(bus.publish(valid, '')).rejects.toBeInstanceOf(InvalidEventError)
-      await expect(bus.publish({ ...valid, type: 'Not A Topic' }, 'user-1')).rejects.toBeInstanceOf(InvalidEventError)
+      await expect(bus.publish({ ...valid, type: 'Not A Topic' }, 'user-1')).rejects.toBeInstanceOf(
+        InvalidEventError,
+      )
       await bus.publish(valid, 'user-1')
       await waitFor(() => seen.events.length === 1, deliveryTimeoutMs, 'the valid event')
       await sleep(quietMs)

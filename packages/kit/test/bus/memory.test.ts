@@ -4,10 +4,14 @@ import { createEvent } from '../../src/bus/port.ts'
 import { describeEventBusContract, testRetry } from './contract.ts'
 import { createTestProcessedLog, waitFor } from './helpers.ts'
 
-describeEventBusContract('memory', async (processedLog) => createMemoryEventBus({ processedLog, retry: testRetry }), {
-  deliveryTimeoutMs: 2000,
-  quietMs: 50,
-})
+describeEventBusContract(
+  'memory',
+  async (processedLog) => createMemoryEventBus({ processedLog, retry: testRetry }),
+  {
+    deliveryTimeoutMs: 2000,
+    quietMs: 50,
+  },
+)
 
 describe('memory event bus', () => {
   it('delivers outside the publisher call stack', async () => {
@@ -25,7 +29,11 @@ describe('memory event bus', () => {
   })
 
   it('keeps only the retained number of events for groups that subscribe later', async () => {
-    const bus = createMemoryEventBus({ processedLog: await createTestProcessedLog(), retry: testRetry, retention: 3 })
+    const bus = createMemoryEventBus({
+      processedLog: await createTestProcessedLog(),
+      retry: testRetry,
+      retention: 3,
+    })
     for (let n = 1; n <= 5; n++) await bus.publish(createEvent('users.imported.v1', { n }), `user-${n}`)
     const seen: unknown[] = []
     await bus.subscribe('users.imported.v1', async (event) => void seen.push(event.data), { group: 'late' })

@@ -6,7 +6,8 @@ import { redisAvailable, startRedisServer, type RedisServer } from '../../src/te
 import { describeEventBusContract, testRetry } from './contract.ts'
 import { createTestProcessedLog, sleep, uniqueName, waitFor } from './helpers.ts'
 
-if (!redisAvailable) console.warn('Skipping the Redis Streams bus tests: /usr/bin/redis-server is not installed')
+if (!redisAvailable)
+  console.warn('Skipping the Redis Streams bus tests: /usr/bin/redis-server is not installed')
 
 describe.skipIf(!redisAvailable)('redis streams event bus', () => {
   let server: RedisServer
@@ -24,7 +25,12 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
   describeEventBusContract(
     'redis streams',
     async (processedLog) =>
-      createRedisEventBus({ url: server.url, consumerName: uniqueName('consumer'), processedLog, retry: testRetry }),
+      createRedisEventBus({
+        url: server.url,
+        consumerName: uniqueName('consumer'),
+        processedLog,
+        retry: testRetry,
+      }),
     { deliveryTimeoutMs: 3000, quietMs: 150 },
   )
 
@@ -41,7 +47,9 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
     Number(((await raw.call('XPENDING', streamKey(topic), group)) as unknown[])[0])
   const deadLetters = async (topic: string) =>
     ((await raw.xrange(streamKey(`${topic}.dlq`), '-', '+')) as [string, string[]][]).map(([, fields]) =>
-      Object.fromEntries(fields.flatMap((value, index) => (index % 2 === 0 ? [[value, fields[index + 1]]] : []))),
+      Object.fromEntries(
+        fields.flatMap((value, index) => (index % 2 === 0 ? [[value, fields[index + 1]]] : [])),
+      ),
     )
 
   it('lets another consumer of the group take over, once, a message whose reader died before acknowledging it', async () => {
@@ -54,14 +62,25 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
 
     // The dying consumer: reads the message on its own connection, then vanishes without XACK.
     const dying = new Redis(server.url)
-    const read = await dying.call('XREADGROUP', 'GROUP', group, 'dead-consumer', 'COUNT', '1', 'STREAMS', streamKey(topic), '>')
+    const read = await dying.call(
+      'XREADGROUP',
+      'GROUP',
+      group,
+      'dead-consumer',
+      'COUNT',
+      '1',
+      'STREAMS',
+      streamKey(topic),
+      '>',
+    )
     expect(JSON.stringify(read)).toContain(event.id)
     dying.disconnect()
     expect(await pendingCount(topic, group)).toBe(1)
 
     const handled: EventEnvelope[] = []
     const survivors = [await busFor(1000), await busFor(1000)]
-    for (const survivor of survivors) await survivor.subscribe(topic, async (seen) => void handled.push(seen), { group })
+    for (const survivor of survivors)
+      await survivor.subscribe(topic, async (seen) => void handled.push(seen), { group })
     await waitFor(() => handled.length >= 1, 5000, 'the claimed message')
     await sleep(1200)
     expect(handled).toEqual([event])
@@ -76,7 +95,7 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
     const bus = await busFor(200)
     const event = createEvent(topic, { crashes: 'every consumer' })
     await bus.publish(event, 'user-1')
-    const [[id = '']] = await raw.xrange(streamKey(topic), '-', '+')
+    const id = (await raw.xrange(streamKey(topic), '-', '+'))[0]?.[0] ?? ''
     await raw.call('XREADGROUP', 'GROUP', group, 'dead-1', 'STREAMS', streamKey(topic), '>')
     await raw.call('XCLAIM', streamKey(topic), group, 'dead-2', '0', id)
     await raw.call('XCLAIM', streamKey(topic), group, 'dead-3', '0', id)
@@ -86,7 +105,12 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
     await waitFor(async () => (await deadLetters(topic)).length === 1, 5000, 'the dead letter')
     const [parked] = await deadLetters(topic)
     expect(calls).toBe(0)
-    expect(parked).toMatchObject({ key: 'user-1', group, sourceId: id, error: 'delivered 4 times without success' })
+    expect(parked).toMatchObject({
+      key: 'user-1',
+      group,
+      sourceId: id,
+      error: 'delivered 4 times without success',
+    })
     expect(JSON.parse(parked?.event ?? '')).toEqual(event)
     expect(await pendingCount(topic, group)).toBe(0)
     await bus.close()
@@ -133,7 +157,10 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
       // The group was lost with the data; the reader recreates it, then reads what is published next.
       const probe = new Redis(revived.url)
       const groupExists = () =>
-        probe.call('XINFO', 'GROUPS', streamKey(topic)).then((groups) => JSON.stringify(groups).includes('survivors'), () => false)
+        probe.call('XINFO', 'GROUPS', streamKey(topic)).then(
+          (groups) => JSON.stringify(groups).includes('survivors'),
+          () => false,
+        )
       await waitFor(groupExists, 5000, 'the recreated group')
       await probe.quit()
       await bus.publish(createEvent(topic, { n: 2 }), 'user-1')

@@ -4,7 +4,8 @@ import { createRedisKeyValueStore } from '../../src/kv/redis.ts'
 import { redisAvailable, startRedisServer, type RedisServer } from '../../src/testing/redis-server.ts'
 import { describeKeyValueContract } from './contract.ts'
 
-if (!redisAvailable) console.warn('Skipping the Redis key-value tests: /usr/bin/redis-server is not installed')
+if (!redisAvailable)
+  console.warn('Skipping the Redis key-value tests: /usr/bin/redis-server is not installed')
 
 describe.skipIf(!redisAvailable)('redis key-value store', () => {
   let server: RedisServer

@@ -1,0 +1,13 @@
+import { launchBrowser } from './src/browser.ts'
+const s = await launchBrowser()
+const page = await s.newPage()
+await page.goto('http://127.0.0.1:5099/login'); await page.waitForTimeout(500)
+await page.getByLabel('Username').fill('admin'); await page.getByLabel('Password', { exact: true }).fill('x')
+await page.context().setOffline(true)
+console.log('offline set')
+await page.getByRole('button', { name: 'Sign In' }).click()
+console.log('clicked')
+await page.waitForTimeout(1000)
+await page.screenshot({ path: '/tmp/offline.png' })
+console.log(s.pageErrors)
+await s.close()

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createServiceApp } from '../src/service.ts'
+import { AppError } from '../src/errors.ts'
+import { createEmbeddedDependencies, identityHeaders } from '../src/testing/service-dependencies.ts'
+
+const standard = { userId: '7', role: 'standard' as const, username: 'sam@example.com', mustChangePassword: false }
+
+let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
+beforeEach(async () => {
+  dependencies = await createEmbeddedDependencies()
+})
+afterEach(async () => {
+  await dependencies.close()
+})
+
+async function demoApp() {
+  const app = createServiceApp('demo', dependencies)
+  app.post(
+    '/api/notes',
+    { schema: { body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict() } },
+    async (request) => ({ title: request.body.title, stars: request.body.stars, by: request.identity?.userId ?? null }),
+  )
+  app.get('/api/boom', async () => {
+    throw new Error('secret internals')
+  })
+  app.get('/api/teapot', async () => {
+    throw new AppError(418, 'DEMO_TEAPOT', 'I am a teapot')
+  })
+  await app.ready()
+  return app
+}
+
+const post = (app: Awaited<ReturnType<typeof demoApp>>, payload: string, headers: Record<string, string> = identityHeaders(standard)) =>
+  app.inject({ method: 'POST', url: '/api/notes', payload, headers: { 'content-type': 'application/json', ...headers } })
+
+describe('a service built on the kit', () => {
+  it('answers /health without an identity and reports its adapters', async () => {
+    const app = await demoApp()
+    const response = await app.inject({ method: 'GET', url: '/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', service: 'demo', store: true, bus: true, kv: true })
+  })
+
+  it("refuses calls without the gateway's identity token, or with a forged one", async () => {
+    const app = await demoApp()
+    for (const headers of [{}, { 'x-internal-identity': 'forged' }, { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' }]) {
+      const response = await post(app, '{"title":"a","stars":1}', headers)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ message: 'Authentication required', code: 'DEMO_UNAUTHENTICATED' })
+    }
+  })
+
+  it('knows the caller from the token, and nobody for an anonymous request through the gateway', async () => {
+    const app = await demoApp()
+    expect((await post(app, '{"title":"a","stars":1}')).json()).toEqual({ title: 'a', stars: 1, by: '7' })
+    expect((await post(app, '{"title":"a","stars":1}', identityHeaders(null))).json()).toEqual({ title: 'a', stars: 1, by: null })
+  })
+
+  it('answers bad input with a 4xx JSON error, never a 5xx', async () => {
+    const app = await demoApp()
+    const cases: Array<[string, number, RegExp]> = [
+      ['{"title":', 400, /JSON/i],
+      ['{"title":"a","stars":"5"}', 400, /^stars: /],
+      ['{"title":{"$ne":null},"stars":1}', 400, /^title: /],
+      ['{"title":["a"],"stars":1}', 400, /^title: /],
+      ['{"title":"a","stars":1,"role":"administrator"}', 400, /role/],
+      ['{"title":"a","stars":1,"__proto__":{"polluted":true}}', 400, /.+/],
+      ['[]', 400, /.+/],
+    ]
+    for (const [payload, status, message] of cases) {
+      const response = await post(app, payload)
+      expect(response.statusCode, payload).toBe(status)
+      expect(response.json().message, payload).toMatch(message)
+      expect(response.json().code, payload).toMatch(/^DEMO_/)
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('refuses oversized bodies with 413', async () => {
+    const app = await demoApp()
+    const response = await post(app, JSON.stringify({ title: 'x'.repeat(1_200_000), stars: 1 }))
+    expect(response.statusCode).toBe(413)
+    expect(response.json().code).toBe('DEMO_CTP_BODY_TOO_LARGE')
+  })
+
+  it('answers unknown routes with a JSON 404 and hides the message of unexpected failures', async () => {
+    const app = await demoApp()
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing', headers: identityHeaders(standard) })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'Route GET /api/nothing not found', code: 'DEMO_NOT_FOUND' })
+    const boom = await app.inject({ method: 'GET', url: '/api/boom', headers: identityHeaders(standard) })
+    expect(boom.statusCode).toBe(500)
+    expect(boom.json()).toEqual({ message: 'Internal server error', code: 'DEMO_INTERNAL' })
+    const teapot = await app.inject({ method: 'GET', url: '/api/teapot', headers: identityHeaders(standard) })
+    expect(teapot.json()).toEqual({ message: 'I am a teapot', code: 'DEMO_TEAPOT' })
+  })
+})
