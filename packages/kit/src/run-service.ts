@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { ServiceEnv } from './config.ts'
@@ -33,7 +34,7 @@ export function closeOnSignals(log: FastifyBaseLogger, steps: Array<() => Promis
 export async function createServiceAdapters(name: string, env: ServiceEnv) {
   const store = await createDocumentStore({ mongoUrl: env.MONGO_URL, dataDirectory: join(env.DATA_DIR), service: name })
   const processedLog = await createProcessedEventLog(store)
-  const bus = await createEventBus({ kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, consumerName: `${name}-${process.pid}`, processedLog })
+  const bus = await createEventBus({ kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, consumerName: `${name}@${hostname()}`, processedLog })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
   return { store, bus, kv }
 }

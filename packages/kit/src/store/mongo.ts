@@ -67,9 +67,10 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Docu
       return mongoCollection(name, model, schema, newId) as Collection<z.output<S>, K, z.input<S>>
     },
     async ping() {
+      if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) return false
       try {
-        await connection.db?.admin().ping()
-        return connection.db !== undefined
+        await connection.db.admin().ping()
+        return true
       } catch {
         return false
       }
@@ -80,16 +81,15 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Docu
   }
 }
 
-async function defineModel(
-  connection: Connection,
-  name: string,
-  fields: string[],
-  indexes: IndexSpec[],
-): Promise<Model<Stored>> {
-  // Mixed paths: the zod schema owns the shape; mongoose only knows the names, so strictQuery can refuse others.
+/**
+ * The mongoose schema of a collection: Mixed paths, because the zod schema owns the shape; mongoose only
+ * knows the names, so that strictQuery refuses any other. Exported for the casting tests that need no server.
+ */
+export function modelSchema(fields: string[], indexes: IndexSpec[]): mongoose.Schema {
   const definition: Record<string, unknown> = { id: { $type: mongoose.Schema.Types.Mixed } }
   for (const field of fields) definition[field] = { $type: mongoose.Schema.Types.Mixed }
   const schema = new mongoose.Schema(definition, {
+    // A declared field may be called `type`, so the type key is one no field can have.
     typeKey: '$type',
     strict: 'throw',
     strictQuery: 'throw',
@@ -105,7 +105,16 @@ async function defineModel(
   for (const { field, unique = false, sparse = false } of indexes) {
     schema.index({ [field]: 1 }, { unique, ...(sparse ? { partialFilterExpression: { [field]: { $exists: true } } } : {}) })
   }
-  const model = connection.model<Stored>(name, schema, name)
+  return schema
+}
+
+async function defineModel(
+  connection: Connection,
+  name: string,
+  fields: string[],
+  indexes: IndexSpec[],
+): Promise<Model<Stored>> {
+  const model = connection.model<Stored>(name, modelSchema(fields, indexes), name)
   try {
     await model.createIndexes()
   } catch (error) {
@@ -126,10 +135,10 @@ function duplicateKeyField(error: unknown): string | null {
 }
 
 /** A validated filter, copied, with each operator object marked trusted so that sanitizeFilter keeps it. */
-function trusted(filter: Filter): Filter {
+export function trustFilter(filter: Filter): Filter {
   const copy: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or') copy[key] = (value as Filter[]).map(trusted)
+    if (key === '$and' || key === '$or') copy[key] = (value as Filter[]).map(trustFilter)
     else copy[key] = isPlainObject(value) ? mongoose.trusted(structuredClone(value)) : value
   }
   return copy as Filter
@@ -148,7 +157,7 @@ function mongoCollection(
   newId: () => Promise<number | string>,
 ): Collection<Record<string, unknown>> {
   type Document = Record<string, unknown> & { id: number | string }
-  const query = (filter: Filter) => trusted(validateFilter(filter, schema))
+  const query = (filter: Filter) => trustFilter(validateFilter(filter, schema))
   const duplicateKeyAsError = (error: unknown): never => {
     const field = duplicateKeyField(error)
     throw field === null ? error : new DuplicateKeyError(name, field)

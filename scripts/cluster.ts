@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SERVICES, type ServiceName } from '@app/gateway/config'
+import { redisAvailable, startRedisServer } from '@app/kit/testing/redis-server'
+import { localSecrets } from './secrets.ts'
+
+const root = resolve(fileURLToPath(import.meta.url), '../..')
+type ProcessName = ServiceName | 'gateway'
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  return port
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`)
+}
+
+export interface ClusterOptions {
+  dataDirectory: string
+  redisUrl: string
+  /** Gateway port; 0 picks a free one. */
+  port?: number
+  env?: Record<string, string | undefined>
+  /** Where each process's output goes; defaults to this terminal. */
+  stdio?: 'inherit' | 'ignore' | 'pipe'
+}
+
+/** Run mode 2: one process per service plus the gateway, sharing Redis for the bus and the key-value store. */
+export async function startCluster(options: ClusterOptions) {
+  const env = options.env ?? {}
+  const secrets = localSecrets(options.dataDirectory, env)
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (name) => [name, await freePort()] as const))) as Record<ServiceName, number>
+  const gatewayPort = options.port === 0 || options.port === undefined ? await freePort() : options.port
+  const common = { ...process.env, ...env, ...secrets, DATA_DIR: options.dataDirectory, REDIS_URL: options.redisUrl, HOST: '127.0.0.1' }
+  const children = new Map<ProcessName, ChildProcess>()
+  const webRoot = resolve(root, 'web/dist')
+
+  function commandFor(name: ProcessName) {
+    const entry = name === 'gateway' ? 'gateway/src/server.ts' : `services/${name}/src/server.ts`
+    const processEnv =
+      name === 'gateway'
+        ? {
+            ...common,
+            PORT: String(gatewayPort),
+            ...(existsSync(resolve(webRoot, 'index.html')) ? { WEB_ROOT: webRoot } : {}),
+            ...Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${ports[service]}`])),
+          }
+        : { ...common, PORT: String(ports[name]) }
+    return { entry, processEnv }
+  }
+
+  async function startProcess(name: ProcessName) {
+    const { entry, processEnv } = commandFor(name)
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: processEnv, stdio: options.stdio ?? 'inherit' })
+    children.set(name, child)
+    const healthUrl = name === 'gateway' ? `http://127.0.0.1:${gatewayPort}/api/health` : `http://127.0.0.1:${ports[name]}/health`
+    await waitUntilHealthy(healthUrl, child)
+    return child
+  }
+
+  async function stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM') {
+    const child = children.get(name)
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, 'exit')
+    child.kill(signal)
+    await exited
+  }
+
+  try {
+    await Promise.all(SERVICES.map((name) => startProcess(name)))
+    await startProcess('gateway')
+  } catch (error) {
+    await Promise.all([...children.keys()].map((name) => stopProcess(name)))
+    throw error
+  }
+
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    ports,
+    children,
+    start: startProcess,
+    stop: stopProcess,
+    /** The gateway first, so no request reaches a service that is closing. */
+    async close() {
+      await stopProcess('gateway')
+      await Promise.all(SERVICES.map((name) => stopProcess(name)))
+    },
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let redisUrl = process.env.REDIS_URL
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null
+  if (!redisUrl) {
+    if (!redisAvailable) {
+      process.stderr.write('start:cluster needs REDIS_URL, or redis-server installed to start one (apt-get install redis-server).\n')
+      process.exit(1)
+    }
+    redis = await startRedisServer()
+    redisUrl = redis.url
+    process.stdout.write(`Started redis-server for the cluster at ${redisUrl}\n`)
+  }
+  const cluster = await startCluster({
+    dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
+    redisUrl,
+    port: Number(process.env.PORT ?? 8080),
+  })
+  process.stdout.write(`Ready: ${cluster.url.replace('127.0.0.1', 'localhost')}\n`)
+  const shutdown = async () => {
+    await cluster.close()
+    await redis?.stop()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown())
+  process.once('SIGTERM', () => void shutdown())
+}
