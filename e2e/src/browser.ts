@@ -35,7 +35,8 @@ export type BrowserSession = {
 // A signed-out page asks who is signed in and is told 401; Chromium logs every non-2xx resource as an error.
 function isExpectedSignedOutProbe(message: ConsoleMessage): boolean {
   return (
-    message.text().includes('status of 401') && new URL(message.location().url, 'http://x').pathname === '/api/auth/me'
+    message.text().includes('status of 401') &&
+    new URL(message.location().url, 'http://x').pathname === '/api/auth/me'
   )
 }
 
@@ -53,7 +54,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
     if (message.type() !== 'error' || isExpectedSignedOutProbe(message)) return
     errors.push(`console error: ${message.text()} (${message.location().url})`)
   })
-  context.on('weberror', (webError) => errors.push(`page error: ${webError.error().stack ?? webError.error().message}`))
+  context.on('weberror', (webError) =>
+    errors.push(`page error: ${webError.error().stack ?? webError.error().message}`),
+  )
 
   return {
     context,
@@ -63,7 +66,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
     },
     expectNoPageErrors(allowed = []) {
       const seen = errors.splice(0).filter((error) => !allowed.some((pattern) => pattern.test(error)))
-      if (seen.length > 0) throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join('\n')}`)
+      if (seen.length > 0)
+        throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join('\n')}`)
     },
     async close() {
       await context.close()

@@ -21,7 +21,10 @@ function newestModification(path: string): number {
   if (!existsSync(path)) return 0
   const stats = statSync(path)
   if (!stats.isDirectory()) return stats.mtimeMs
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestModification(join(path, entry))), stats.mtimeMs)
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestModification(join(path, entry))),
+    stats.mtimeMs,
+  )
 }
 
 /** Builds the web app before the browser tests when web/dist is missing or older than its sources. */

@@ -40,9 +40,9 @@ describe('the login page', () => {
   test('explains what to enter and offers the forgotten-password link', async () => {
     const main = page.getByRole('main')
     expect(await main.innerText()).toContain('Enter your e-mail address and password')
-    await expect(main.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).resolves.toBe(
-      '/forgot-password',
-    )
+    await expect(
+      main.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href'),
+    ).resolves.toBe('/forgot-password')
     await expect(signInButton().innerText()).resolves.toBe('Sign In')
     await expectNoAxeViolations(page)
   })
@@ -100,7 +100,32 @@ describe('the login page', () => {
       await page.context().setOffline(false)
     }
     await page.getByRole('button', { name: 'Close notification' }).click()
-    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert').count()).resolves.toBe(0)
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByRole('alert').count(),
+    ).resolves.toBe(0)
     browser.expectNoPageErrors([/ERR_INTERNET_DISCONNECTED/])
+  })
+
+  test('shows one toast at a time, each closing by itself after five seconds', async () => {
+    const notifications = page.getByRole('region', { name: 'Notifications' })
+    await page.getByLabel('Username').fill('nobody@example.com')
+    await passwordField().fill('wrong-password')
+    await signInButton().click()
+    await notifications.getByText('Login Error').waitFor()
+
+    await page.context().setOffline(true)
+    try {
+      await signInButton().click()
+      await notifications.getByText('An unexpected error occurred').waitFor()
+    } finally {
+      await page.context().setOffline(false)
+    }
+    const shownAt = Date.now()
+    await expect(notifications.getByRole('alert').count()).resolves.toBe(1)
+
+    await page.waitForTimeout(4000 - (Date.now() - shownAt))
+    await expect(notifications.getByRole('alert').count()).resolves.toBe(1)
+    await notifications.getByRole('alert').waitFor({ state: 'detached', timeout: 2500 })
+    browser.expectNoPageErrors([/status of 4\d\d .*\/api\/auth\/login\)$/, /ERR_INTERNET_DISCONNECTED/])
   })
 })

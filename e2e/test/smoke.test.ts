@@ -59,11 +59,35 @@ describe('the web shell, signed out', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('a guarded page shows a centred spinner while the session is checked', async () => {
+    // Hold the current-user answer back so the loading state is observable, then let the real one through.
+    let releaseAnswer = () => {}
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve))
+    await page.route('**/api/auth/me', async (route) => {
+      await answerHeld
+      await route.continue()
+    })
+    try {
+      await page.goto(`${product.url}/share-profile`)
+      const spinner = page.getByRole('status', { name: 'Checking your session' })
+      await spinner.waitFor()
+      expect(await page.getByRole('main').innerText()).not.toContain('404')
+      releaseAnswer()
+      await page.waitForURL((url) => url.pathname === '/login')
+      await expect(spinner.count()).resolves.toBe(0)
+    } finally {
+      releaseAnswer()
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+    }
+  })
+
   test('the static welcome card is public and links to the profile and Ask pages', async () => {
     await page.goto(`${product.url}/login-success`)
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
     const main = page.getByRole('main')
-    await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe('/history')
+    await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe(
+      '/history',
+    )
     await expect(main.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).resolves.toBe('/')
     await expectNoAxeViolations(page)
   })

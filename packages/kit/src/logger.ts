@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify'
+import type { LoggerOptions } from 'pino'
 
 /** Paths never written to the logs: cookies, tokens, passwords (SECURITY.md 35). */
 export const redactedPaths = [
@@ -13,6 +13,6 @@ export const redactedPaths = [
   '*.secret',
 ]
 
-export function loggerOptions(level: string, name: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string, name: string): LoggerOptions & { level: string; name: string } {
   return { level, name, redact: { paths: redactedPaths, censor: '[redacted]' } }
 }

@@ -44,7 +44,7 @@ describe('a service built on the kit', () => {
 
   it("refuses calls without the gateway's identity token, or with a forged one", async () => {
     const app = await demoApp()
-    for (const headers of [{}, { 'x-internal-identity': 'forged' }, { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-internal-identity': 'forged' }, { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' }]) {
       const response = await post(app, '{"title":"a","stars":1}', headers)
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ message: 'Authentication required', code: 'DEMO_UNAUTHENTICATED' })

@@ -26,7 +26,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if ('notFound' in decision) return children
   if (!decision.allow) {
     const state: LoginRedirectState | undefined =
-      decision.redirectTo === paths.login ? { from: location.pathname + location.search + location.hash } : undefined
+      decision.redirectTo === paths.login
+        ? { from: location.pathname + location.search + location.hash }
+        : undefined
     return <Navigate to={decision.redirectTo} replace state={state} />
   }
   if (user?.mustChangePassword && location.pathname !== paths.changePassword) {
@@ -39,8 +41,15 @@ function SessionCheckFailed({ onRetry, retrying }: { onRetry: () => void; retryi
   return (
     <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center px-4 py-16 text-center">
       <h1 className="text-xl font-semibold text-slate-900">We could not check your session</h1>
-      <p className="mt-2 text-sm text-slate-600">The server did not answer as expected. Please try again in a moment.</p>
-      <button type="button" onClick={onRetry} disabled={retrying} className={`mt-6 ${buttonClasses('primary')}`}>
+      <p className="mt-2 text-sm text-slate-600">
+        The server did not answer as expected. Please try again in a moment.
+      </p>
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        className={`mt-6 ${buttonClasses('primary')}`}
+      >
         {retrying ? 'Trying again...' : 'Try again'}
       </button>
     </div>

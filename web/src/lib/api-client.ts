@@ -17,7 +17,12 @@ export class ApiError extends Error {
   get serverMessage(): string | null {
     try {
       const body: unknown = JSON.parse(this.bodyText)
-      if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        'message' in body &&
+        typeof body.message === 'string'
+      ) {
         return body.message || null
       }
     } catch {
@@ -54,7 +59,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
 export const apiClient = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('PUT', path, body, options),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>('PUT', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
 }

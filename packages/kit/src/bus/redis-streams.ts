@@ -77,6 +77,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     const claimEveryMs = Math.max(50, Math.floor(claimIdleMs / 2))
 
     const acknowledge = (id: string) => commands.xack(stream, group, id)
+    const deadLetterStream = streamKey(deadLetterTopic(topic))
 
     const deadLetter = async (entry: StreamEntry, reason: string, attempts: number) => {
       logger.warn(
@@ -84,24 +85,22 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
         'event parked in the dead-letter topic',
       )
       const fields = entry.fields ?? {}
+      const parked = {
+        key: fields.key ?? '',
+        event: fields.event ?? '',
+        error: reason,
+        group,
+        sourceId: entry.id,
+      }
       const results = await commands
         .multi()
         .xadd(
-          streamKey(deadLetterTopic(topic)),
+          deadLetterStream,
           'MAXLEN',
           '~',
           maxLength,
           '*',
-          'key',
-          fields.key ?? '',
-          'event',
-          fields.event ?? '',
-          'error',
-          reason,
-          'group',
-          group,
-          'sourceId',
-          entry.id,
+          ...Object.entries(parked).flat(),
           'attempts',
           String(attempts),
         )
@@ -111,7 +110,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       if (failure) throw failure
     }
 
-    const process = async (entry: StreamEntry, deliveries: number) => {
+    const handleEntry = async (entry: StreamEntry, deliveries: number) => {
       if (!entry.fields) return void (await acknowledge(entry.id))
       const decoded = decodeEnvelope(entry.fields.event)
       if (!decoded.ok) return deadLetter(entry, decoded.reason, 0)
@@ -141,7 +140,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
         : new Map<string, number>()
       for (const entry of entries) {
         if (stopping.signal.aborted) return
-        await process(entry, deliveries.get(entry.id) ?? 1)
+        await handleEntry(entry, deliveries.get(entry.id) ?? 1)
       }
     }
 

@@ -54,7 +54,9 @@ function assertCondition(path: string, condition: unknown): asserts condition is
     } else if (RANGE_OPERATORS.has(operator)) {
       // Both engines compare only like with like, and NeDB never orders booleans or null: keep to the overlap.
       const comparable =
-        typeof operand === 'string' || (typeof operand === 'number' && !Number.isNaN(operand)) || isScalarDate(operand)
+        typeof operand === 'string' ||
+        (typeof operand === 'number' && !Number.isNaN(operand)) ||
+        isScalarDate(operand)
       if (!comparable) throw new StoreQueryError(`${where} takes a string, number or date`)
     } else {
       assertScalar(operand, `The value of ${where}`)
@@ -72,7 +74,8 @@ export function validateFilter(filter: unknown, schema: z.ZodObject, depth = 0):
   if (depth > MAX_DEPTH) throw new StoreQueryError('The filter is nested too deeply')
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' || key === '$or') {
-      if (!Array.isArray(value) || value.length === 0) throw new StoreQueryError(`${key} takes a non-empty array`)
+      if (!Array.isArray(value) || value.length === 0)
+        throw new StoreQueryError(`${key} takes a non-empty array`)
       for (const part of value) validateFilter(part, schema, depth + 1)
     } else if (key.startsWith('$')) {
       throw new StoreQueryError(`Operator "${key}" is not allowed`)

@@ -103,7 +103,10 @@ export function modelSchema(fields: string[], indexes: IndexSpec[]): mongoose.Sc
   })
   schema.index({ id: 1 }, { unique: true })
   for (const { field, unique = false, sparse = false } of indexes) {
-    schema.index({ [field]: 1 }, { unique, ...(sparse ? { partialFilterExpression: { [field]: { $exists: true } } } : {}) })
+    schema.index(
+      { [field]: 1 },
+      { unique, ...(sparse ? { partialFilterExpression: { [field]: { $exists: true } } } : {}) },
+    )
   }
   return schema
 }
@@ -127,7 +130,11 @@ async function defineModel(
 
 /** The field a MongoDB E11000 error names, or null for any other error. */
 function duplicateKeyField(error: unknown): string | null {
-  const { code, keyPattern, message } = (error ?? {}) as { code?: unknown; keyPattern?: unknown; message?: unknown }
+  const { code, keyPattern, message } = (error ?? {}) as {
+    code?: unknown
+    keyPattern?: unknown
+    message?: unknown
+  }
   if (code !== 11000) return null
   if (isPlainObject(keyPattern)) return Object.keys(keyPattern)[0] ?? 'id'
   const indexName = typeof message === 'string' ? /index: (\S+)_1 /.exec(message)?.[1] : undefined

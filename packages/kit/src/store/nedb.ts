@@ -45,6 +45,8 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     )
     const loading = datastore.loadDatabaseAsync().then(() => datastore)
     datastores.set(name, loading)
+    // A datafile that failed to load (unreadable, corrupt) is retried on the next call instead of cached.
+    loading.catch(() => datastores.delete(name))
     return loading
   }
 
@@ -99,7 +101,11 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       }
       const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
       const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
-      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen }) as Collection<z.output<S>, K, z.input<S>>
+      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen }) as Collection<
+        z.output<S>,
+        K,
+        z.input<S>
+      >
     },
     async ping() {
       return !closed
@@ -159,7 +165,9 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
 
   const touchedUniqueFields = (update: Update): string[] => {
     const paths = Object.values(update).flatMap((fields) => Object.keys(fields as object))
-    return uniqueFields.filter((field) => paths.some((path) => path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`)))
+    return uniqueFields.filter((field) =>
+      paths.some((path) => path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`)),
+    )
   }
 
   return {
@@ -191,7 +199,9 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
       const nedbQuery = query(filter)
       const validated = validateUpdate(update, schema)
       try {
-        const { affectedDocuments } = await datastore.updateAsync(nedbQuery, validated, { returnUpdatedDocs: true })
+        const { affectedDocuments } = await datastore.updateAsync(nedbQuery, validated, {
+          returnUpdatedDocs: true,
+        })
         return withoutInternalId<Document>(affectedDocuments as Stored | null)
       } catch (error) {
         return translateUniqueViolation(error, touchedUniqueFields(validated))

@@ -30,7 +30,9 @@ export type FieldCondition =
       $exists?: boolean
     }
 
-export type Filter = { $and?: Filter[]; $or?: Filter[] } & { [field: string]: FieldCondition | Filter[] | undefined }
+export type Filter = { $and?: Filter[]; $or?: Filter[] } & {
+  [field: string]: FieldCondition | Filter[] | undefined
+}
 
 /**
  * Update operators: `$set`, `$unset`, `$inc`, `$push` (one value), `$pull` (equal scalar). Fields must be declared

@@ -61,14 +61,17 @@ function fieldSchema(path: string, schema: z.ZodObject): z.ZodType | undefined {
 }
 
 function unwrap(type: z.ZodType, wrappers: ReadonlyArray<'optional' | 'default'>): z.ZodType {
-  if (wrappers.includes('optional') && type instanceof z.ZodOptional) return unwrap(type.unwrap() as z.ZodType, wrappers)
-  if (wrappers.includes('default') && type instanceof z.ZodDefault) return unwrap(type.unwrap() as z.ZodType, wrappers)
+  if (wrappers.includes('optional') && type instanceof z.ZodOptional)
+    return unwrap(type.unwrap() as z.ZodType, wrappers)
+  if (wrappers.includes('default') && type instanceof z.ZodDefault)
+    return unwrap(type.unwrap() as z.ZodType, wrappers)
   return type
 }
 
 function parseField(type: z.ZodType, value: unknown, where: string): unknown {
   const result = type.safeParse(value)
-  if (!result.success) throw new StoreQueryError(`Invalid value for ${where}: ${z.prettifyError(result.error)}`)
+  if (!result.success)
+    throw new StoreQueryError(`Invalid value for ${where}: ${z.prettifyError(result.error)}`)
   return result.data
 }
 
@@ -83,7 +86,8 @@ export function validateUpdate(update: unknown, schema: z.ZodObject): Update {
   const validated: Record<string, Record<string, unknown>> = {}
   const touched: string[] = []
   for (const operator of operators) {
-    if (!UPDATE_OPERATORS.has(operator)) throw new StoreQueryError(`Update operator "${operator}" is not allowed`)
+    if (!UPDATE_OPERATORS.has(operator))
+      throw new StoreQueryError(`Update operator "${operator}" is not allowed`)
     const fields = update[operator]
     if (!isPlainObject(fields) || Object.keys(fields).length === 0) {
       throw new StoreQueryError(`${operator} takes an object naming at least one field`)
@@ -101,14 +105,21 @@ export function validateUpdate(update: unknown, schema: z.ZodObject): Update {
   return validated as Update
 }
 
-function validateOperand(operator: string, path: string, value: unknown, type: z.ZodType | undefined): unknown {
+function validateOperand(
+  operator: string,
+  path: string,
+  value: unknown,
+  type: z.ZodType | undefined,
+): unknown {
   const where = `${operator} "${path}"`
   switch (operator) {
     case '$set':
-      if (value === undefined) throw new StoreQueryError(`${where} needs a value; use $unset to remove a field`)
+      if (value === undefined)
+        throw new StoreQueryError(`${where} needs a value; use $unset to remove a field`)
       return storable(type ? parseField(type, value, where) : value, where)
     case '$unset': {
-      if (value !== true && value !== '' && value !== 1) throw new StoreQueryError(`${where} takes true, '' or 1`)
+      if (value !== true && value !== '' && value !== 1)
+        throw new StoreQueryError(`${where} takes true, '' or 1`)
       const missing = type?.safeParse(undefined)
       if (type && !(missing?.success && missing.data === undefined)) {
         throw new StoreQueryError(`${where}: the field is required`)
@@ -116,7 +127,8 @@ function validateOperand(operator: string, path: string, value: unknown, type: z
       return value
     }
     case '$inc':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw new StoreQueryError(`${where} takes a number`)
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new StoreQueryError(`${where} takes a number`)
       if (type) parseField(type, value, where)
       return value
     case '$push': {
@@ -127,7 +139,8 @@ function validateOperand(operator: string, path: string, value: unknown, type: z
     default: {
       // $pull on a missing field is a no-op in MongoDB but an error in NeDB: allow it only where the field is always there.
       const array = type && unwrap(type, ['default'])
-      if (!(array instanceof z.ZodArray)) throw new StoreQueryError(`${where}: the field is not a required array`)
+      if (!(array instanceof z.ZodArray))
+        throw new StoreQueryError(`${where}: the field is not a required array`)
       if (!isScalar(value)) throw new StoreQueryError(`${where} takes a scalar`)
       return storable(value, where)
     }

@@ -11,8 +11,20 @@ export function queryContract(getPeople: () => People): void {
     beforeEach(async () => {
       people = getPeople()
       await insertAll(people, [
-        person({ name: 'Ada', age: 36, tags: ['math', 'poetry'], scores: [1, 10], joinedAt: new Date('2020-01-01') }),
-        person({ name: 'Bob', age: null, tags: ['math'], scores: [4], address: { city: 'Paris', zip: '75001' } }),
+        person({
+          name: 'Ada',
+          age: 36,
+          tags: ['math', 'poetry'],
+          scores: [1, 10],
+          joinedAt: new Date('2020-01-01'),
+        }),
+        person({
+          name: 'Bob',
+          age: null,
+          tags: ['math'],
+          scores: [4],
+          address: { city: 'Paris', zip: '75001' },
+        }),
         person({ name: 'Cy', tags: [], joinedAt: null, address: { city: 'Oslo' }, active: false }),
         person({ name: 'Dee', age: 20, tags: ['art'], scores: [6], joinedAt: new Date('2023-06-15') }),
       ])
@@ -79,10 +91,9 @@ export function queryContract(getPeople: () => People): void {
       expect(await names({ $or: [{ age: 36 }, { 'address.city': 'Oslo' }] })).toEqual(['Ada', 'Cy'])
       expect(await names({ $and: [{ tags: 'math' }, { age: { $ne: null } }] })).toEqual(['Ada'])
       expect(await names({ tags: 'math', $or: [{ age: null }, { age: { $gt: 100 } }] })).toEqual(['Bob'])
-      expect(await names({ $or: [{ $and: [{ active: false }, { tags: { $ne: 'art' } }] }, { name: 'Dee' }] })).toEqual([
-        'Cy',
-        'Dee',
-      ])
+      expect(
+        await names({ $or: [{ $and: [{ active: false }, { tags: { $ne: 'art' } }] }, { name: 'Dee' }] }),
+      ).toEqual(['Cy', 'Dee'])
       expect(await people.count({ $or: [{ age: { $gte: 20 } }, { age: { $exists: false } }] })).toBe(3)
     })
 
@@ -137,7 +148,9 @@ export function queryContract(getPeople: () => People): void {
       await expect(people.findOne(bad)).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.count(bad)).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.updateOne(bad, { $set: { active: false } })).rejects.toBeInstanceOf(StoreQueryError)
-      await expect(people.updateMany(bad, { $set: { active: false } })).rejects.toBeInstanceOf(StoreQueryError)
+      await expect(people.updateMany(bad, { $set: { active: false } })).rejects.toBeInstanceOf(
+        StoreQueryError,
+      )
       await expect(people.deleteOne(bad)).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.deleteMany(bad)).rejects.toBeInstanceOf(StoreQueryError)
       expect(await people.count({})).toBe(4)

@@ -24,7 +24,10 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     })
 
     it('inserts documents with consecutive integer ids, applying schema defaults', async () => {
-      const [ada, bob] = await insertAll(people, [person({ name: 'Ada' }), person({ name: 'Bob', tags: ['x'] })])
+      const [ada, bob] = await insertAll(people, [
+        person({ name: 'Ada' }),
+        person({ name: 'Bob', tags: ['x'] }),
+      ])
       expect(ada).toMatchObject({ id: 1, name: 'Ada', tags: [], scores: [], active: true })
       expect(bob).toMatchObject({ id: 2, name: 'Bob', tags: ['x'] })
       expect(await people.findOne({ id: 2 })).toEqual(bob)
@@ -43,7 +46,10 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     })
 
     it('gives uuid ids to a uuid collection', async () => {
-      const notes = await store.collection('notes', { schema: z.object({ text: z.string() }), idKind: 'uuid' })
+      const notes = await store.collection('notes', {
+        schema: z.object({ text: z.string() }),
+        idKind: 'uuid',
+      })
       const first = await notes.insert({ text: 'one' })
       const second = await notes.insert({ text: 'two' })
       expect(first.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
@@ -52,7 +58,10 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     })
 
     it('keeps a separate id sequence per collection, shared by handles on the same collection', async () => {
-      const teams = await store.collection('teams', { schema: z.object({ title: z.string() }), idKind: 'int' })
+      const teams = await store.collection('teams', {
+        schema: z.object({ title: z.string() }),
+        idKind: 'int',
+      })
       await insertAll(people, [person(), person()])
       expect((await teams.insert({ title: 'A' })).id).toBe(1)
       const again = await openPeople(store)
@@ -94,12 +103,27 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     })
 
     it('updates one document with $set, $unset, $inc, $push and $pull, returning it as updated', async () => {
-      const [ada] = await insertAll(people, [person({ name: 'Ada', age: 30, tags: ['a', 'b', 'a'] }), person()])
+      const [ada] = await insertAll(people, [
+        person({ name: 'Ada', age: 30, tags: ['a', 'b', 'a'] }),
+        person(),
+      ])
       const updated = await people.updateOne(
         { id: ada!.id },
-        { $set: { name: 'Ada L', 'address.city': 'London' }, $inc: { age: 2 }, $push: { scores: 7 }, $pull: { tags: 'a' } },
+        {
+          $set: { name: 'Ada L', 'address.city': 'London' },
+          $inc: { age: 2 },
+          $push: { scores: 7 },
+          $pull: { tags: 'a' },
+        },
       )
-      expect(updated).toMatchObject({ id: 1, name: 'Ada L', age: 32, scores: [7], tags: ['b'], address: { city: 'London' } })
+      expect(updated).toMatchObject({
+        id: 1,
+        name: 'Ada L',
+        age: 32,
+        scores: [7],
+        tags: ['b'],
+        address: { city: 'London' },
+      })
       expect(await people.findOne({ id: 1 })).toEqual(updated)
       const unset = await people.updateOne({ id: 1 }, { $unset: { age: true, address: '' } })
       expect(unset).not.toHaveProperty('age')
@@ -117,7 +141,12 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     })
 
     it('deletes one or many documents', async () => {
-      await insertAll(people, [person({ age: 1 }), person({ age: 1 }), person({ age: 1 }), person({ age: 2 })])
+      await insertAll(people, [
+        person({ age: 1 }),
+        person({ age: 1 }),
+        person({ age: 1 }),
+        person({ age: 2 }),
+      ])
       expect(await people.deleteOne({ age: 1 })).toBe(true)
       expect(await people.count({ age: 1 })).toBe(2)
       expect(await people.deleteOne({ age: 99 })).toBe(false)
@@ -142,11 +171,15 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
       const duplicate = await people.insert(person({ username: 'ada' })).catch((error: unknown) => error)
       expect(duplicate).toBeInstanceOf(DuplicateKeyError)
       expect(duplicate).toMatchObject({ collection: 'people', field: 'username' })
-      const sameEmail = await people.insert(person({ email: 'ada@example.com' })).catch((error: unknown) => error)
+      const sameEmail = await people
+        .insert(person({ email: 'ada@example.com' }))
+        .catch((error: unknown) => error)
       expect(sameEmail).toMatchObject({ name: 'DuplicateKeyError', field: 'email' })
       expect(await people.count({})).toBe(1)
       const bob = await people.insert(person({ username: 'bob' }))
-      const clash = await people.updateOne({ id: bob.id }, { $set: { username: 'ada' } }).catch((error: unknown) => error)
+      const clash = await people
+        .updateOne({ id: bob.id }, { $set: { username: 'ada' } })
+        .catch((error: unknown) => error)
       expect(clash).toMatchObject({ name: 'DuplicateKeyError', field: 'username' })
       expect(await people.findOne({ id: bob.id })).toMatchObject({ username: 'bob' })
     })
@@ -154,7 +187,9 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
     it('lets a sparse unique field be missing on many documents', async () => {
       await insertAll(people, [person(), person(), person({ email: 'one@example.com' })])
       expect(await people.count({ email: { $exists: false } })).toBe(2)
-      await expect(people.insert(person({ email: 'one@example.com' }))).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(people.insert(person({ email: 'one@example.com' }))).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      )
     })
 
     it('validates documents and updates with the schema', async () => {
@@ -162,7 +197,12 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
       await expect(people.insert(person({ age: 'old' as never }))).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.insert(person({ meta: { $gt: '' } }))).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.insert(person({ meta: { 'a.b': '' } }))).rejects.toBeInstanceOf(StoreQueryError)
-      const stripped = await people.insert({ ...person({ name: 'Ada' }), id: 99, _id: 'x', role: 'admin' } as never)
+      const stripped = await people.insert({
+        ...person({ name: 'Ada' }),
+        id: 99,
+        _id: 'x',
+        role: 'admin',
+      } as never)
       expect(stripped).not.toHaveProperty('role')
       expect(stripped.id).toBe(1)
       const refused: unknown[] = [
@@ -186,17 +226,25 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
         { name: 'replacement document' },
       ]
       for (const update of refused) {
-        await expect(people.updateMany({}, update as never), JSON.stringify(update)).rejects.toBeInstanceOf(StoreQueryError)
+        await expect(people.updateMany({}, update as never), JSON.stringify(update)).rejects.toBeInstanceOf(
+          StoreQueryError,
+        )
       }
       expect(await people.findOne({ id: 1 })).toEqual(stripped)
     })
 
     it('refuses bad collection definitions', async () => {
       const schema = z.object({ title: z.string() })
-      await expect(store.collection('counters', { schema, idKind: 'int' })).rejects.toBeInstanceOf(StoreQueryError)
-      await expect(store.collection('Bad Name', { schema, idKind: 'int' })).rejects.toBeInstanceOf(StoreQueryError)
+      await expect(store.collection('counters', { schema, idKind: 'int' })).rejects.toBeInstanceOf(
+        StoreQueryError,
+      )
+      await expect(store.collection('Bad Name', { schema, idKind: 'int' })).rejects.toBeInstanceOf(
+        StoreQueryError,
+      )
       const withId = z.object({ id: z.string(), title: z.string() })
-      await expect(store.collection('with_id', { schema: withId, idKind: 'int' })).rejects.toBeInstanceOf(StoreQueryError)
+      await expect(store.collection('with_id', { schema: withId, idKind: 'int' })).rejects.toBeInstanceOf(
+        StoreQueryError,
+      )
       const badIndex = { schema, idKind: 'int' as const, indexes: [{ field: 'missing', unique: true }] }
       await expect(store.collection('bad_index', badIndex)).rejects.toBeInstanceOf(StoreQueryError)
     })
@@ -217,9 +265,9 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
       expect(namesOf(await people.find({}))).toEqual(['Bob', 'Cy'])
       expect(await people.findOne({ name: 'Bob' })).toMatchObject({ id: 2, age: 40 })
       expect((await people.insert(person({ name: 'Dee' }))).id).toBe(4)
-      await expect(people.insert(person({ username: (await people.findOne({ name: 'Bob' }))!.username }))).rejects.toBeInstanceOf(
-        DuplicateKeyError,
-      )
+      await expect(
+        people.insert(person({ username: (await people.findOne({ name: 'Bob' }))!.username })),
+      ).rejects.toBeInstanceOf(DuplicateKeyError)
     })
 
     queryContract(() => people)

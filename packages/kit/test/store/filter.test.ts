@@ -13,14 +13,19 @@ describe('filter translation to NeDB', () => {
   })
 
   it('moves rewritten conditions under one $and beside the indexable ones', () => {
-    expect(toNedbQuery({ email: 'a', tags: { $ne: 'x' } })).toEqual({ email: 'a', $and: [{ $not: { tags: 'x' } }] })
+    expect(toNedbQuery({ email: 'a', tags: { $ne: 'x' } })).toEqual({
+      email: 'a',
+      $and: [{ $not: { tags: 'x' } }],
+    })
     expect(toNedbQuery({ age: { $gt: 1, $lt: 5 } })).toEqual({ age: { $gt: 1 }, $and: [{ age: { $lt: 5 } }] })
   })
 })
 
 describe('filter validation', () => {
   it('names what it refuses', () => {
-    expect(() => validateFilter({ email: { $regex: 'a' } }, schema)).toThrow(new StoreQueryError('Operator "$regex" is not allowed'))
+    expect(() => validateFilter({ email: { $regex: 'a' } }, schema)).toThrow(
+      new StoreQueryError('Operator "$regex" is not allowed'),
+    )
     expect(() => validateFilter({ password: 'x' }, schema)).toThrow('Unknown field "password"')
   })
 

@@ -45,7 +45,8 @@ export async function insertAll(people: People, documents: Person[]) {
 }
 
 /** The names of what a query returned, sorted, so that assertions read as sets. */
-export const namesOf = (documents: Array<{ name: string }>) => documents.map((document) => document.name).sort()
+export const namesOf = (documents: Array<{ name: string }>) =>
+  documents.map((document) => document.name).sort()
 
 export interface StoreUnderTest {
   store: DocumentStore

@@ -30,6 +30,8 @@ describe('createDocumentStore', () => {
   })
 
   it('refuses a service name that could escape the data directory', async () => {
-    await expect(createDocumentStore({ dataDirectory: '/tmp', service: '../etc' })).rejects.toThrow('Invalid service name')
+    await expect(createDocumentStore({ dataDirectory: '/tmp', service: '../etc' })).rejects.toThrow(
+      'Invalid service name',
+    )
   })
 })

@@ -26,7 +26,8 @@ async function dockerUnavailableReason(): Promise<string | null> {
 }
 
 const unavailable = await dockerUnavailableReason()
-if (unavailable) console.warn(`Skipping the MongoDB store contract: no Docker engine is reachable (${unavailable})`)
+if (unavailable)
+  console.warn(`Skipping the MongoDB store contract: no Docker engine is reachable (${unavailable})`)
 
 describe.skipIf(unavailable !== null)('mongodb document store', () => {
   let container: StartedMongoDBContainer
@@ -69,7 +70,11 @@ describe('mongodb filters under mongoose sanitizeFilter and strictQuery', () => 
   it('keeps the operators of a validated filter, at every level', () => {
     const filter = trustFilter(
       validateFilter(
-        { age: { $gte: 18 }, 'address.city': { $ne: null }, $or: [{ tags: { $nin: ['x'] } }, { name: 'Ada' }] },
+        {
+          age: { $gte: 18 },
+          'address.city': { $ne: null },
+          $or: [{ tags: { $nin: ['x'] } }, { name: 'Ada' }],
+        },
         PersonSchema,
       ),
     )

@@ -41,7 +41,9 @@ describe('nedb files', () => {
     await people.insert(person({ name: 'Ada' }))
     await store.close()
     expect((await lines(join(directory, 'people.db'))).some((line) => line.includes('"Ada"'))).toBe(true)
-    expect(await lines(join(directory, 'counters.db'))).toEqual([expect.stringMatching(/"_id":"people".*"seq":1|"seq":1.*"_id":"people"/)])
+    expect(await lines(join(directory, 'counters.db'))).toEqual([
+      expect.stringMatching(/"_id":"people".*"seq":1|"seq":1.*"_id":"people"/),
+    ])
   })
 
   it('keeps every acknowledged write across close and reopen, even when they were issued in parallel', async () => {
@@ -49,7 +51,9 @@ describe('nedb files', () => {
     const store = await createNedbStore({ directory })
     const people = await openPeople(store)
     await Promise.all(Array.from({ length: 200 }, (_, index) => people.insert(person({ age: index }))))
-    await Promise.all(Array.from({ length: 50 }, (_, index) => people.updateOne({ age: index }, { $set: { active: false } })))
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => people.updateOne({ age: index }, { $set: { active: false } })),
+    )
     await store.close()
 
     const reopened = await createNedbStore({ directory })
@@ -65,7 +69,8 @@ describe('nedb files', () => {
     const store = await createNedbStore({ directory })
     const people = await openPeople(store)
     const ada = await people.insert(person({ name: 'Ada', age: 0 }))
-    for (let round = 1; round <= 30; round += 1) await people.updateOne({ id: ada.id }, { $set: { age: round } })
+    for (let round = 1; round <= 30; round += 1)
+      await people.updateOne({ id: ada.id }, { $set: { age: round } })
     const file = join(directory, 'people.db')
     expect((await lines(file)).filter((line) => line.includes('"Ada"')).length).toBe(31)
     await store.close()
@@ -79,7 +84,8 @@ describe('nedb files', () => {
     const store = await createNedbStore({ directory, compactionIntervalMs: 100 })
     const people = await openPeople(store)
     const ada = await people.insert(person({ name: 'Ada' }))
-    for (let round = 1; round <= 10; round += 1) await people.updateOne({ id: ada.id }, { $set: { age: round } })
+    for (let round = 1; round <= 10; round += 1)
+      await people.updateOne({ id: ada.id }, { $set: { age: round } })
     const file = join(directory, 'people.db')
     let adaLines = Number.POSITIVE_INFINITY
     for (let attempt = 0; attempt < 40 && adaLines > 1; attempt += 1) {

@@ -17,7 +17,11 @@ const navigation: readonly NavigationItem[] = [
   { label: 'Share', to: paths.shareProfile, activeOn: [paths.shareProfile] },
   { label: 'Request', to: paths.requestAssessment, activeOn: [paths.requestAssessment] },
   { label: 'Import', to: paths.adminSimpleImport, activeOn: [paths.adminSimpleImport, paths.adminImport] },
-  { label: 'Manage Users', to: paths.adminUserManagement, activeOn: [paths.adminUserManagement, paths.adminUsers] },
+  {
+    label: 'Manage Users',
+    to: paths.adminUserManagement,
+    activeOn: [paths.adminUserManagement, paths.adminUsers],
+  },
 ]
 
 // A button shows only when the role may open its route, so the administrator-only ones follow the shared rule.
@@ -37,7 +41,10 @@ export function AppHeader() {
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to={paths.home} className="flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600">
+        <Link
+          to={paths.home}
+          className="flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+        >
           <Logo />
         </Link>
         {/* A session that must change its password may do nothing else, so it gets no page buttons. */}
@@ -52,7 +59,9 @@ export function AppHeader() {
                       to={item.to}
                       aria-current={active ? 'page' : undefined}
                       className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
-                        active ? 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-200' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                        active
+                          ? 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-200'
+                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
                       }`}
                     >
                       {item.label}
@@ -64,7 +73,9 @@ export function AppHeader() {
           </nav>
         )}
         <div className="ml-auto flex items-center">
-          {user ? <AccountControls name={displayName(user)} /> : me.isPending ? null : (
+          {user ? (
+            <AccountControls name={displayName(user)} />
+          ) : me.isPending ? null : (
             <Link to={paths.login} className={buttonClasses('primary', 'sm')}>
               Login
             </Link>
@@ -83,14 +94,20 @@ function AccountControls({ name }: { name: string }) {
   function handleLogout() {
     logout.mutate(undefined, {
       onSuccess: () => toast({ title: 'You have been logged out successfully' }),
-      onError: (error) => toast({ title: 'Logout Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Logout Error', description: error.message, variant: 'destructive' }),
       onSettled: () => navigate(paths.login, { replace: true }),
     })
   }
 
   return (
     <div className="flex flex-col items-end gap-0.5">
-      <button type="button" onClick={handleLogout} disabled={logout.isPending} className={buttonClasses('secondary', 'sm')}>
+      <button
+        type="button"
+        onClick={handleLogout}
+        disabled={logout.isPending}
+        className={buttonClasses('secondary', 'sm')}
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-slate-500">
           <path d="M3 4.25A2.25 2.25 0 0 1 5.25 2h5.5A2.25 2.25 0 0 1 13 4.25v2a.75.75 0 0 1-1.5 0v-2a.75.75 0 0 0-.75-.75h-5.5a.75.75 0 0 0-.75.75v11.5c0 .41.34.75.75.75h5.5a.75.75 0 0 0 .75-.75v-2a.75.75 0 0 1 1.5 0v2A2.25 2.25 0 0 1 10.75 18h-5.5A2.25 2.25 0 0 1 3 15.75V4.25Z" />
           <path d="M19 10a.75.75 0 0 0-.22-.53l-3-3a.75.75 0 1 0-1.06 1.06l1.72 1.72H7.75a.75.75 0 0 0 0 1.5h8.69l-1.72 1.72a.75.75 0 1 0 1.06 1.06l3-3A.75.75 0 0 0 19 10Z" />

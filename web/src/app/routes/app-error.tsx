@@ -8,7 +8,11 @@ export function AppErrorRoute() {
       <p className="mt-2 max-w-md text-sm text-slate-600">
         The page could not be shown. Reloading usually fixes this; if it does not, please try again later.
       </p>
-      <button type="button" onClick={() => window.location.reload()} className={`mt-6 ${buttonClasses('primary')}`}>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className={`mt-6 ${buttonClasses('primary')}`}
+      >
         Reload the page
       </button>
     </main>

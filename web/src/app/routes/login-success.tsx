@@ -8,8 +8,19 @@ export function LoginSuccessRoute() {
     <div className="flex flex-1 items-center justify-center px-4 py-12 sm:py-16">
       <title>{`Login Successful · ${PRODUCT_NAME}`}</title>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 ring-8 ring-emerald-50/50">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-7 text-emerald-600">
+        <span
+          aria-hidden="true"
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 ring-8 ring-emerald-50/50"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="size-7 text-emerald-600"
+          >
             <path d="m5 12.5 4.5 4.5L19 7.5" />
           </svg>
         </span>

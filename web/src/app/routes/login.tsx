@@ -21,7 +21,9 @@ export function LoginRoute() {
       <div className="w-full max-w-md">
         <div className="flex flex-col items-center text-center">
           <LogoMark className="size-12" />
-          <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
+          <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900">
+            Sign in to your account
+          </h1>
           <p className="mt-2 text-sm text-slate-600">
             Enter your e-mail address and password to access your profiles.
           </p>

@@ -10,6 +10,9 @@ const variants = {
 
 const sizes = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-4 py-2.5 text-base' } as const
 
-export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md'): string {
+export function buttonClasses(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+): string {
   return `${base} ${variants[variant]} ${sizes[size]}`
 }

@@ -18,7 +18,9 @@ export function Logo({ size = 'md' }: { size?: 'sm' | 'md' }) {
   return (
     <span className="inline-flex items-center gap-2.5">
       <LogoMark className={size === 'sm' ? 'size-6' : 'size-8'} />
-      <span className={`font-semibold tracking-tight text-slate-900 ${size === 'sm' ? 'text-sm' : 'text-base'}`}>
+      <span
+        className={`font-semibold tracking-tight text-slate-900 ${size === 'sm' ? 'text-sm' : 'text-base'}`}
+      >
         {PRODUCT_NAME}
       </span>
     </span>

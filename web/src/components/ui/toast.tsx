@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 
 export const TOAST_DURATION_MS = 5000
 
@@ -28,7 +37,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end">
+      <section
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      >
         {current && <Toast key={current.id} toast={current} onClose={dismiss} />}
       </section>
     </ToastContext.Provider>
@@ -48,7 +60,9 @@ function Toast({ toast, onClose }: { toast: ActiveToast; onClose: () => void }) 
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && (
-          <p className={`mt-1 text-sm ${destructive ? 'text-red-800' : 'text-slate-600'}`}>{toast.description}</p>
+          <p className={`mt-1 text-sm ${destructive ? 'text-red-800' : 'text-slate-600'}`}>
+            {toast.description}
+          </p>
         )}
       </div>
       <button
@@ -56,7 +70,9 @@ function Toast({ toast, onClose }: { toast: ActiveToast; onClose: () => void }) 
         onClick={onClose}
         aria-label="Close notification"
         className={`-m-1 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-offset-2 ${
-          destructive ? 'text-red-700 hover:bg-red-100 focus-visible:outline-red-700' : 'text-slate-500 hover:bg-slate-100 focus-visible:outline-indigo-600'
+          destructive
+            ? 'text-red-700 hover:bg-red-100 focus-visible:outline-red-700'
+            : 'text-slate-500 hover:bg-slate-100 focus-visible:outline-indigo-600'
         }`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">

@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
 
-const optionalText = z.string().nullish().transform((value) => value ?? '')
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '')
 
 // A missing or unknown role reads as standard (spec section 4); the server enforces the real one.
 export const CurrentUserSchema = z.object({

@@ -6,7 +6,10 @@ import { getMeQueryOptions } from './get-me.ts'
 
 export type LoginInput = { username: string; password: string }
 
-const optionalText = z.string().nullish().transform((value) => value ?? undefined)
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
 
 export const LoginResponseSchema = z.object({
   id: z.string(),

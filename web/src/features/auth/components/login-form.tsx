@@ -40,11 +40,16 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         onSuccess: (user) => {
           setSucceeded(true)
           toast({ title: 'Login Successful!', description: `Welcome back, ${displayName(user)}` })
-          redirectTimer.current = setTimeout(() => navigate(redirectTo, { replace: true }), REDIRECT_AFTER_LOGIN_MS)
+          redirectTimer.current = setTimeout(
+            () => navigate(redirectTo, { replace: true }),
+            REDIRECT_AFTER_LOGIN_MS,
+          )
         },
         onError: (error) => {
           const description =
-            error instanceof ApiError ? (error.serverMessage ?? 'Failed to log in') : 'An unexpected error occurred'
+            error instanceof ApiError
+              ? (error.serverMessage ?? 'Failed to log in')
+              : 'An unexpected error occurred'
           toast({ title: 'Login Error', description, variant: 'destructive' })
         },
       },
@@ -53,7 +58,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   const busy = login.isPending || succeeded
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-describedby={validationError ? errorId : undefined}>
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={validationError ? errorId : undefined}
+    >
       <div>
         <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">
           Username
@@ -96,13 +106,20 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         />
       </div>
       {validationError && (
-        <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
           {validationError}
         </p>
       )}
       <button type="submit" disabled={busy} className={`w-full ${buttonClasses('primary', 'lg')}`}>
         {busy && (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
         )}
         {busy ? 'Signing In...' : 'Sign In'}
       </button>

@@ -11,7 +11,15 @@ type PasswordInputProps = {
 }
 
 /** A password field with a show/hide toggle that keeps its accessible name in step with its state. */
-export function PasswordInput({ id, name, autoComplete, value, onChange, invalid = false, inputClassName }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  name,
+  autoComplete,
+  value,
+  onChange,
+  invalid = false,
+  inputClassName,
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false)
   return (
     <div className="relative">
@@ -41,7 +49,11 @@ export function PasswordInput({ id, name, autoComplete, value, onChange, invalid
         ) : (
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
             <path d="M10 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z" />
-            <path fillRule="evenodd" d="M.66 10.59a.96.96 0 0 1 0-.59 10 10 0 0 1 18.68 0 .96.96 0 0 1 0 .59 10 10 0 0 1-18.68 0ZM14 10a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M.66 10.59a.96.96 0 0 1 0-.59 10 10 0 0 1 18.68 0 .96.96 0 0 1 0 .59 10 10 0 0 1-18.68 0ZM14 10a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z"
+              clipRule="evenodd"
+            />
           </svg>
         )}
       </button>

@@ -1,0 +1,78 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createNedbStore } from '@app/kit/store/index'
+import { z } from 'zod'
+
+/** NeDB (the embedded store) speed: inserts into a uniquely indexed collection, then indexed lookups. */
+
+const INSERTS = 10_000
+const LOOKUPS = 1_000
+
+const UserSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['standard', 'administrator']),
+  createdAt: z.date(),
+})
+
+function summary(label: string, samples: number[], totalMs: number): string {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const percentile = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+  const opsPerSecond = Math.round((samples.length / totalMs) * 1000)
+  return `${label.padEnd(22)} ${String(samples.length).padStart(6)} ops ${String(opsPerSecond).padStart(8)} ops/s   p50 ${percentile(50).toFixed(3)} ms   p99 ${percentile(99).toFixed(3)} ms`
+}
+
+async function timed(count: number, operation: (index: number) => Promise<unknown>) {
+  const samples: number[] = []
+  const started = performance.now()
+  for (let index = 0; index < count; index += 1) {
+    const before = performance.now()
+    await operation(index)
+    samples.push(performance.now() - before)
+  }
+  return { samples, totalMs: performance.now() - started }
+}
+
+const directory = await mkdtemp(join(tmpdir(), 'bench-store-'))
+try {
+  const store = await createNedbStore({ directory })
+  const users = await store.collection('users', {
+    schema: UserSchema,
+    idKind: 'int',
+    indexes: [{ field: 'email', unique: true }],
+  })
+
+  const inserts = await timed(INSERTS, (index) =>
+    users.insert({
+      email: `user${index}@example.com`,
+      name: `User ${index}`,
+      role: 'standard',
+      createdAt: new Date(),
+    }),
+  )
+  const pick = () => Math.floor(Math.random() * INSERTS)
+  const byEmail = await timed(LOOKUPS, async () => {
+    const found = await users.findOne({ email: `user${pick()}@example.com` })
+    if (!found) throw new Error('lookup by email missed')
+  })
+  const byId = await timed(LOOKUPS, async () => {
+    const found = await users.findOne({ id: pick() + 1 })
+    if (!found) throw new Error('lookup by id missed')
+  })
+  const closeStarted = performance.now()
+  await store.close()
+  const closeMs = performance.now() - closeStarted
+
+  console.log(`NeDB file store, Node ${process.version}, ${INSERTS} documents with a unique index on email`)
+  console.log(summary('insert', inserts.samples, inserts.totalMs))
+  console.log(summary('findOne by email', byEmail.samples, byEmail.totalMs))
+  console.log(summary('findOne by id', byId.samples, byId.totalMs))
+  const size = (await stat(join(directory, 'users.db'))).size
+  console.log(
+    `close (compaction)     ${closeMs.toFixed(1)} ms, datafile ${(size / 1024 / 1024).toFixed(2)} MiB`,
+  )
+} finally {
+  await rm(directory, { recursive: true, force: true })
+}

@@ -1,0 +1,168 @@
+{{/* Names, labels and the values shared by several templates. */}}
+
+{{- define "app.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Prefix of every resource name; 53 characters leave room for "-questions" within 63. */}}
+{{- define "app.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 53 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 53 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 53 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "app.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* The six backend services, in the order the gateway lists them. */}}
+{{- define "app.serviceNames" -}}
+auth profiles sharing questions import advice
+{{- end -}}
+
+{{/* Every component with a Deployment: the two public ones, then the services. */}}
+{{- define "app.componentNames" -}}
+gateway web {{ include "app.serviceNames" . }}
+{{- end -}}
+
+{{/* Resource name of one component. Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.componentName" -}}
+{{- printf "%s-%s" (include "app.fullname" .context) .name -}}
+{{- end -}}
+
+{{- define "app.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "app.name" .context }}
+app.kubernetes.io/instance: {{ .context.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* Labels of one component's resources. Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.labels" -}}
+helm.sh/chart: {{ include "app.chart" .context }}
+{{ include "app.selectorLabels" . }}
+app.kubernetes.io/version: {{ .context.Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: disc-platform
+app.kubernetes.io/managed-by: {{ .context.Release.Service }}
+{{- with .context.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Labels of resources that belong to the whole release. */}}
+{{- define "app.releaseLabels" -}}
+helm.sh/chart: {{ include "app.chart" . }}
+app.kubernetes.io/name: {{ include "app.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: disc-platform
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- define "app.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "app.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Image of one component. Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.image" -}}
+{{- $component := index .context.Values .name -}}
+{{- $registry := default .context.Values.image.registry .context.Values.global.imageRegistry -}}
+{{- $repository := default (printf "%s/%s" .context.Values.image.repositoryPrefix .name) $component.image.repository -}}
+{{- $tag := default (default .context.Chart.AppVersion .context.Values.image.tag) $component.image.tag -}}
+{{- if $registry -}}
+{{- printf "%s/%s:%s" $registry $repository $tag -}}
+{{- else -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "app.secretName" -}}
+{{- default (printf "%s-secrets" (include "app.fullname" .)) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{- define "app.publicUrl" -}}
+{{- if .Values.config.publicUrl -}}
+{{- .Values.config.publicUrl -}}
+{{- else -}}
+{{- printf "%s://%s" (ternary "https" "http" .Values.ingress.tls) .Values.ingress.hostname -}}
+{{- end -}}
+{{- end -}}
+
+{{/* In-cluster URL of one service, for the gateway. Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.serviceUrl" -}}
+{{- $component := index .context.Values .name -}}
+{{- printf "http://%s:%v" (include "app.componentName" .) $component.service.port -}}
+{{- end -}}
+
+{{/* A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optional" true "context" $). */}}
+{{- define "app.secretEnv" -}}
+- name: {{ .env }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "app.secretName" .context }}
+      key: {{ .env }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
+{{- end -}}
+
+{{/* REDIS_URL, with REDIS_PASSWORD defined first so that Kubernetes can expand $(REDIS_PASSWORD) in it. */}}
+{{- define "app.redisEnv" -}}
+{{- $redis := .Values.redis -}}
+{{- $scheme := ternary "rediss" "redis" $redis.tls -}}
+{{- if $redis.auth.enabled }}
+{{ include "app.secretEnv" (dict "env" "REDIS_PASSWORD" "context" .) }}
+- name: REDIS_URL
+  value: {{ printf "%s://:$(REDIS_PASSWORD)@%s:%v/%v" $scheme $redis.host $redis.port $redis.database | quote }}
+{{- else }}
+- name: REDIS_URL
+  value: {{ printf "%s://%s:%v/%v" $scheme $redis.host $redis.port $redis.database | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* MONGO_URL of one service: its own database, named <prefix>-<service>. Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.mongoEnv" -}}
+{{- $mongodb := .context.Values.mongodb -}}
+{{- $database := printf "%s-%s" (default .context.Release.Name $mongodb.databasePrefix) .name -}}
+{{- $query := ternary (printf "?%s" $mongodb.options) "" (ne $mongodb.options "") -}}
+{{- if $mongodb.auth.enabled }}
+{{ include "app.secretEnv" (dict "env" "MONGO_USERNAME" "context" .context) }}
+{{ include "app.secretEnv" (dict "env" "MONGO_PASSWORD" "context" .context) }}
+- name: MONGO_URL
+  value: {{ printf "%s://$(MONGO_USERNAME):$(MONGO_PASSWORD)@%s/%s%s" $mongodb.scheme $mongodb.hosts $database $query | quote }}
+{{- else }}
+- name: MONGO_URL
+  value: {{ printf "%s://%s/%s%s" $mongodb.scheme $mongodb.hosts $database $query | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* The variables every backend service reads (DESIGN.md, Configuration). Call with (dict "name" "auth" "context" $). */}}
+{{- define "app.serviceEnv" -}}
+{{- $component := index .context.Values .name -}}
+- name: PORT
+  value: {{ $component.containerPort | quote }}
+- name: HOST
+  value: "0.0.0.0"
+- name: DATA_DIR
+  value: /app/data
+- name: LOG_LEVEL
+  value: {{ .context.Values.config.logLevel | quote }}
+{{ include "app.secretEnv" (dict "env" "INTERNAL_TOKEN_SECRET" "context" .context) }}
+{{- include "app.mongoEnv" . }}
+{{- include "app.redisEnv" .context }}
+- name: KAFKA_BROKERS
+  value: {{ .context.Values.kafka.brokers | quote }}
+{{- end -}}

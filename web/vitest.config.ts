@@ -1,0 +1,3 @@
+import { packageTestConfig } from '../vitest.shared.ts'
+
+export default packageTestConfig(import.meta.dirname)
