@@ -4,7 +4,7 @@ import { AppError } from '@app/kit/errors'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const ACCEPTED_BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i
+const ACCEPTED_BODY_TYPES = /^(?:application\/json|multipart\/form-data)\b/i
 
 export interface RequestSafetyOptions {
   /** Origins allowed to change state besides the request's own (PUBLIC_URL and ALLOWED_ORIGINS). */

@@ -1,9 +1,16 @@
 import { z } from 'zod'
 
+/** `<domain>.<event>.v<n>`: lower-case words with hyphens, then the version. */
+function isTopicName(type: string): boolean {
+  const parts = type.split('.')
+  const version = parts.pop() ?? ''
+  return parts.length >= 2 && /^v\d+$/.test(version) && parts.every((part) => /^[a-z][a-z-]*$/.test(part))
+}
+
 /** Every event travels in this envelope; topics are named `<domain>.<event>.v<n>`. */
 export const EventEnvelopeSchema = z.object({
   id: z.string().min(1),
-  type: z.string().regex(/^[a-z][a-z-]*(?:\.[a-z][a-z-]*)+\.v\d+$/),
+  type: z.string().refine(isTopicName, 'must be named <domain>.<event>.v<n>'),
   version: z.number().int().positive(),
   occurredAt: z.string().datetime(),
   data: z.unknown(),

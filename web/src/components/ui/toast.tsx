@@ -85,6 +85,7 @@ function Toast({ toast, onClose }: { toast: ActiveToast; onClose: () => void }) 
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext)
+  // eslint-disable-next-line security/detect-possible-timing-attacks -- a context check, not a secret comparison
   if (api === null) throw new Error('useToast must be used inside a ToastProvider')
   return api
 }
