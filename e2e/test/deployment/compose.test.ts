@@ -1,0 +1,215 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  commandAvailable,
+  describeIssues,
+  envKeysOf,
+  envSchemaOf,
+  fakeSecrets,
+  healthPath,
+  isRecord,
+  nodeComponents,
+  packageFolder,
+  parseYaml,
+  read,
+  root,
+  serviceNames,
+} from './workspace.ts'
+
+const composeText = read('docker-compose.yml')
+const compose = parseYaml(composeText) as { services: Record<string, Record<string, unknown>> }
+const requiredSecrets = ['SESSION_SECRET', 'INTERNAL_TOKEN_SECRET', 'MONGO_ROOT_PASSWORD', 'REDIS_PASSWORD']
+const testEnvironment = Object.fromEntries(requiredSecrets.map((name) => [name, fakeSecrets[name]!]))
+
+/** Compose interpolation (`${A}`, `${A:-default}`, `${A:?message}`, `$$`), as docker-compose applies it. */
+function interpolate(value: string, variables: Record<string, string>): string {
+  return value.replace(/\$\$|\$\{([^}]+)\}/g, (match, expression?: string) => {
+    if (match === '$$') return '$'
+    const colon = expression!.indexOf(':')
+    const name = colon === -1 ? expression! : expression!.slice(0, colon)
+    const kind = colon === -1 ? undefined : expression![colon + 1]
+    const rest = colon === -1 ? '' : expression!.slice(colon + 2)
+    const set = variables[name]
+    if (set !== undefined && set !== '') return set
+    if (kind === '?') throw new Error(`${name} is required: ${rest}`)
+    return kind === '-' ? rest : ''
+  })
+}
+
+function environmentOf(service: string, variables = testEnvironment): Record<string, string> {
+  const environment = compose.services[service]?.environment
+  if (!isRecord(environment)) throw new Error(`compose service ${service} has no environment map`)
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, interpolate(String(value), variables)]),
+  )
+}
+
+const dockerCompose = commandAvailable('docker-compose', ['version'])
+if (!dockerCompose)
+  console.warn(
+    'docker-compose is not installed (Debian package docker-compose): skipping `docker-compose config`',
+  )
+
+describe.skipIf(!dockerCompose)('docker-compose config', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'compose-'))
+  afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+  // A clean environment, so that neither the shell nor a developer's .env decides the outcome.
+  function config(variables: Record<string, string>) {
+    const envFile = join(directory, `${Object.keys(variables).join('-') || 'empty'}.env`)
+    writeFileSync(
+      envFile,
+      Object.entries(variables)
+        .map(([key, value]) => `${key}=${value}\n`)
+        .join(''),
+    )
+    return spawnSync(
+      'docker-compose',
+      [
+        '--project-directory',
+        root,
+        '--file',
+        join(root, 'docker-compose.yml'),
+        '--env-file',
+        envFile,
+        'config',
+        '-q',
+      ],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', HOME: directory },
+        encoding: 'utf8',
+      },
+    )
+  }
+
+  it('accepts the compose file once the required secrets are set', () => {
+    const result = config(testEnvironment)
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+
+  it.each(requiredSecrets)('refuses to start without %s and names it', (missing) => {
+    const result = config(
+      Object.fromEntries(Object.entries(testEnvironment).filter(([key]) => key !== missing)),
+    )
+    expect(result.status).not.toBe(0)
+    expect(result.stderr).toContain(`${missing} is required`)
+  })
+})
+
+describe('docker-compose.yml', () => {
+  it('runs MongoDB 7, Kafka in KRaft mode and Redis 7, each with a health check', () => {
+    expect(compose.services.mongo?.image).toMatch(/^mongo:7/)
+    expect(compose.services.redis?.image).toMatch(/^redis:7/)
+    expect(compose.services.kafka?.image).toMatch(/kafka/)
+    expect(environmentOf('kafka').KAFKA_PROCESS_ROLES).toBe('broker,controller')
+    for (const name of ['mongo', 'redis', 'kafka'])
+      expect(compose.services[name]?.healthcheck).toHaveProperty('test')
+  })
+
+  it.each(nodeComponents)('builds %s from its own Dockerfile and checks its health path', (name) => {
+    const service = compose.services[name]
+    expect(service?.build).toEqual({ context: '.', dockerfile: `${packageFolder(name)}/Dockerfile` })
+    expect(JSON.stringify((service?.healthcheck as { test: unknown }).test)).toContain(
+      `'${healthPath(name)}'`,
+    )
+  })
+
+  it.each(nodeComponents)(
+    'gives %s an environment its own configuration schema accepts, with no unknown names',
+    async (name) => {
+      const schema = await envSchemaOf(name)
+      const environment = environmentOf(name)
+      const result = schema.safeParse(
+        Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
+      )
+      expect(describeIssues(result)).toBe('')
+      expect(result.success).toBe(true)
+      const known = envKeysOf(schema)
+      expect(Object.keys(environment).filter((key) => !known.includes(key))).toEqual([])
+    },
+  )
+
+  it.each(serviceNames)(
+    'connects %s to the networked adapters, its own database and the shared identity secret',
+    (name) => {
+      const environment = environmentOf(name)
+      for (const key of [
+        'PORT',
+        'HOST',
+        'INTERNAL_TOKEN_SECRET',
+        'DATA_DIR',
+        'MONGO_URL',
+        'REDIS_URL',
+        'KAFKA_BROKERS',
+        'LOG_LEVEL',
+      ]) {
+        expect(environment, key).toHaveProperty(key)
+      }
+      expect(environment.HOST).toBe('0.0.0.0')
+      expect(environment.INTERNAL_TOKEN_SECRET).toBe(environmentOf('gateway').INTERNAL_TOKEN_SECRET)
+      expect(new URL(environment.MONGO_URL!).pathname).toBe(`/${name}`)
+      expect(compose.services[name]?.depends_on).toMatchObject({
+        mongo: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+        kafka: { condition: 'service_healthy' },
+      })
+    },
+  )
+
+  it('points the gateway at every service and waits for all of them to be healthy', () => {
+    const environment = environmentOf('gateway')
+    for (const name of serviceNames) {
+      const url = new URL(environment[`${name.toUpperCase()}_SERVICE_URL`]!)
+      expect(url.hostname).toBe(name)
+      expect(url.port).toBe(String(environmentOf(name).PORT))
+      expect(compose.services.gateway?.depends_on).toHaveProperty([name, 'condition'], 'service_healthy')
+    }
+    expect(environment.WEB_ROOT).toBeUndefined()
+  })
+
+  it('publishes only the web server, on 8080, in front of a healthy gateway', () => {
+    const published = Object.entries(compose.services).filter(([, service]) => service.ports !== undefined)
+    expect(published.map(([name]) => name)).toEqual(['web'])
+    expect(interpolate(String((compose.services.web?.ports as string[])[0]), {})).toBe('8080:8080')
+    expect(compose.services.web?.depends_on).toEqual({ gateway: { condition: 'service_healthy' } })
+  })
+
+  it.each([...nodeComponents, 'web'])('runs %s read-only with every capability dropped', (name) => {
+    const service = compose.services[name]
+    expect(service?.read_only).toBe(true)
+    expect(service?.cap_drop).toEqual(['ALL'])
+    expect(service?.security_opt).toContain('no-new-privileges:true')
+    const writable = [
+      ...((service?.tmpfs as string[] | undefined) ?? []),
+      ...((service?.volumes as string[] | undefined) ?? []).map((volume) => volume.split(':')[1]),
+    ]
+    expect(writable).toContain('/tmp')
+    if (serviceNames.includes(name)) expect(writable).toContain(environmentOf(name).DATA_DIR)
+  })
+
+  it('takes every secret from the environment file, never from the compose file itself', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!isRecord(service.environment)) continue
+      for (const [key, value] of Object.entries(service.environment)) {
+        if (/SECRET|PASSWORD|API_KEY/.test(key))
+          expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-]/)
+      }
+    }
+  })
+
+  it('documents every variable it reads in .env.example, with no secret filled in', () => {
+    const example = read('.env.example')
+    const documented = new Map(
+      [...example.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]),
+    )
+    const used = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!))
+    expect([...used].filter((name) => !documented.has(name))).toEqual([])
+    for (const [name, value] of documented)
+      if (/SECRET|PASSWORD|API_KEY/.test(name)) expect(value, name).toBe('')
+  })
+})
