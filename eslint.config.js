@@ -4,15 +4,32 @@ import security from 'eslint-plugin-security'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.test-results/**', 'charts/**', 'k8s/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.test-results/**', 'charts/**', 'k8s/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   security.configs.recommended,
   regexp.configs['flat/recommended'],
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', crypto: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        crypto: 'readonly',
+      },
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Object keys come from validated input or our own constants; this rule flags every map lookup.
       'security/detect-object-injection': 'off',
       // Paths are built from configuration and fixed names, never from request input without checks.

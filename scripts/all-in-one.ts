@@ -57,7 +57,14 @@ export async function startAllInOne(options: AllInOneOptions) {
   const secrets = localSecrets(options.dataDirectory, env)
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info'
   const logger = loggerOptions(logLevel, 'all-in-one')
-  const shared = { ...env, ...secrets, DATA_DIR: options.dataDirectory, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: logLevel }
+  const shared = {
+    ...env,
+    ...secrets,
+    DATA_DIR: options.dataDirectory,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: logLevel,
+  }
 
   // One in-process bus for all services; it records handled event ids in a store of its own.
   const busStore = await createDocumentStore({ dataDirectory: options.dataDirectory, service: 'bus' })
@@ -80,7 +87,14 @@ export async function startAllInOne(options: AllInOneOptions) {
       })
       const address = await app.listen({ port: 0, host: '127.0.0.1' })
       serviceUrls[name] = address
-      started.push({ name, app, close: async () => { await app.close(); await store.close() } })
+      started.push({
+        name,
+        app,
+        close: async () => {
+          await app.close()
+          await store.close()
+        },
+      })
     }
     const webRoot = options.webRoot === undefined ? resolve(root, 'web/dist') : options.webRoot
     const gatewayConfig = parseConfig(gatewayEnvSchema, {
@@ -116,7 +130,10 @@ export async function startAllInOne(options: AllInOneOptions) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const product = await startAllInOne({ dataDirectory: resolve(process.env.DATA_DIR ?? 'data'), env: process.env })
+    const product = await startAllInOne({
+      dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
+      env: process.env,
+    })
     process.stdout.write(`Ready: ${product.url.replace('127.0.0.1', 'localhost')}\n`)
     closeOnSignals(product.gateway.log, [() => product.close()])
   } catch (error) {

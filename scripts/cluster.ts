@@ -48,9 +48,18 @@ export interface ClusterOptions {
 export async function startCluster(options: ClusterOptions) {
   const env = options.env ?? {}
   const secrets = localSecrets(options.dataDirectory, env)
-  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (name) => [name, await freePort()] as const))) as Record<ServiceName, number>
+  const ports = Object.fromEntries(
+    await Promise.all(SERVICES.map(async (name) => [name, await freePort()] as const)),
+  ) as Record<ServiceName, number>
   const gatewayPort = options.port === 0 || options.port === undefined ? await freePort() : options.port
-  const common = { ...process.env, ...env, ...secrets, DATA_DIR: options.dataDirectory, REDIS_URL: options.redisUrl, HOST: '127.0.0.1' }
+  const common = {
+    ...process.env,
+    ...env,
+    ...secrets,
+    DATA_DIR: options.dataDirectory,
+    REDIS_URL: options.redisUrl,
+    HOST: '127.0.0.1',
+  }
   const children = new Map<ProcessName, ChildProcess>()
   const webRoot = resolve(root, 'web/dist')
 
@@ -62,7 +71,12 @@ export async function startCluster(options: ClusterOptions) {
             ...common,
             PORT: String(gatewayPort),
             ...(existsSync(resolve(webRoot, 'index.html')) ? { WEB_ROOT: webRoot } : {}),
-            ...Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${ports[service]}`])),
+            ...Object.fromEntries(
+              SERVICES.map((service) => [
+                `${service.toUpperCase()}_SERVICE_URL`,
+                `http://127.0.0.1:${ports[service]}`,
+              ]),
+            ),
           }
         : { ...common, PORT: String(ports[name]) }
     return { entry, processEnv }
@@ -70,9 +84,16 @@ export async function startCluster(options: ClusterOptions) {
 
   async function startProcess(name: ProcessName) {
     const { entry, processEnv } = commandFor(name)
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: processEnv, stdio: options.stdio ?? 'inherit' })
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      env: processEnv,
+      stdio: options.stdio ?? 'inherit',
+    })
     children.set(name, child)
-    const healthUrl = name === 'gateway' ? `http://127.0.0.1:${gatewayPort}/api/health` : `http://127.0.0.1:${ports[name]}/health`
+    const healthUrl =
+      name === 'gateway'
+        ? `http://127.0.0.1:${gatewayPort}/api/health`
+        : `http://127.0.0.1:${ports[name]}/health`
     await waitUntilHealthy(healthUrl, child)
     return child
   }
@@ -112,7 +133,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null
   if (!redisUrl) {
     if (!redisAvailable) {
-      process.stderr.write('start:cluster needs REDIS_URL, or redis-server installed to start one (apt-get install redis-server).\n')
+      process.stderr.write(
+        'start:cluster needs REDIS_URL, or redis-server installed to start one (apt-get install redis-server).\n',
+      )
       process.exit(1)
     }
     redis = await startRedisServer()

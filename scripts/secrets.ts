@@ -20,7 +20,10 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     }
     return stored[name]!
   }
-  const secrets = { SESSION_SECRET: pick('SESSION_SECRET'), INTERNAL_TOKEN_SECRET: pick('INTERNAL_TOKEN_SECRET') }
+  const secrets = {
+    SESSION_SECRET: pick('SESSION_SECRET'),
+    INTERNAL_TOKEN_SECRET: pick('INTERNAL_TOKEN_SECRET'),
+  }
   if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
   return secrets
 }

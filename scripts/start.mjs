@@ -33,7 +33,11 @@ if (!existsSync(join(root, 'node_modules/.modules.yaml'))) {
 }
 
 const builtIndex = join(root, 'web/dist/index.html')
-const sources = Math.max(newestChange(join(root, 'web')), newestChange(join(root, 'packages/domain/src')), newestChange(join(root, 'packages/contracts/src')))
+const sources = Math.max(
+  newestChange(join(root, 'web')),
+  newestChange(join(root, 'packages/domain/src')),
+  newestChange(join(root, 'packages/contracts/src')),
+)
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
   process.stdout.write('Building the web app...\n')
   run('npx', ['-y', 'pnpm@10', '--filter', '@app/web', 'build'])

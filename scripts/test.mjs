@@ -10,10 +10,14 @@ const results = join(root, '.test-results')
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 
-const run = spawnSync('npx', ['-y', 'pnpm@10', '-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'test'], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const run = spawnSync(
+  'npx',
+  ['-y', 'pnpm@10', '-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'test'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 
 let passed = 0
 let failed = 0
@@ -23,9 +27,13 @@ for (const file of suites) {
   const report = JSON.parse(readFileSync(join(results, file), 'utf8'))
   passed += report.numPassedTests ?? 0
   // A suite file that failed to load counts as a failure even though no test ran.
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0)
+  failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0)
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
 }
 if (run.status !== 0 && failed === 0) failed = 1
-process.stdout.write(`\n${suites.length} test reports read.\n${passed} passed, ${failed} failed, ${skipped} skipped\n`)
+process.stdout.write(
+  `\n${suites.length} test reports read.\n${passed} passed, ${failed} failed, ${skipped} skipped\n`,
+)
 process.exit(failed > 0 || run.status !== 0 ? 1 : 0)

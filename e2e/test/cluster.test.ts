@@ -28,81 +28,103 @@ async function until<T>(read: () => T, accept: (value: T) => boolean, timeoutMs 
   const deadline = Date.now() + timeoutMs
   let value = read()
   while (!accept(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 300)}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 300)}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 50))
     value = read()
   }
   return value
 }
 
-describe.skipIf(!redisAvailable)('the local cluster: one process per service, events over Redis Streams', () => {
-  let redis: RedisServer
-  let cluster: Awaited<ReturnType<typeof startCluster>>
-  let dataDirectory: string
+describe.skipIf(!redisAvailable)(
+  'the local cluster: one process per service, events over Redis Streams',
+  () => {
+    let redis: RedisServer
+    let cluster: Awaited<ReturnType<typeof startCluster>>
+    let dataDirectory: string
 
-  beforeAll(async () => {
-    dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
-    redis = await startRedisServer()
-    cluster = await startCluster({
-      dataDirectory,
-      redisUrl: redis.url,
-      port: 0,
-      stdio: 'ignore',
-      env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
+    beforeAll(async () => {
+      dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
+      redis = await startRedisServer()
+      cluster = await startCluster({
+        dataDirectory,
+        redisUrl: redis.url,
+        port: 0,
+        stdio: 'ignore',
+        env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
+      })
+    }, 120_000)
+
+    afterAll(async () => {
+      await cluster?.close()
+      await redis?.stop()
+      rmSync(dataDirectory, { recursive: true, force: true })
     })
-  }, 120_000)
 
-  afterAll(async () => {
-    await cluster?.close()
-    await redis?.stop()
-    rmSync(dataDirectory, { recursive: true, force: true })
-  })
+    it('answers health through the gateway for every service process', async () => {
+      const response = await fetch(`${cluster.url}/api/health`)
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as { upstreams: Record<string, { status: string }> }
+      expect(Object.values(body.upstreams).map((upstream) => upstream.status)).toEqual([
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+      ])
+    })
 
-  it('answers health through the gateway for every service process', async () => {
-    const response = await fetch(`${cluster.url}/api/health`)
-    expect(response.status).toBe(200)
-    const body = (await response.json()) as { upstreams: Record<string, { status: string }> }
-    expect(Object.values(body.upstreams).map((upstream) => upstream.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok'])
-  })
+    it('carries an event from the auth process to the profiles process', async () => {
+      const people = await until(
+        () => readDatafile(join(dataDirectory, 'profiles', 'people.db')),
+        (documents) => documents.some((person) => person.username === 'chief@example.com'),
+      )
+      expect(people.find((person) => person.username === 'chief@example.com')).toMatchObject({
+        name: 'Support Administrator',
+      })
+    })
 
-  it('carries an event from the auth process to the profiles process', async () => {
-    const people = await until(
-      () => readDatafile(join(dataDirectory, 'profiles', 'people.db')),
-      (documents) => documents.some((person) => person.username === 'chief@example.com'),
-    )
-    expect(people.find((person) => person.username === 'chief@example.com')).toMatchObject({ name: 'Support Administrator' })
-  })
-
-  it('delivers every event once after the consumer is killed with SIGKILL mid-stream', async () => {
-    const publisherStore = await createNedbStore({ directory: null })
-    const publisher = createRedisEventBus({ url: redis.url, consumerName: 'test-publisher', processedLog: await createProcessedEventLog(publisherStore) })
-    const total = 300
-    const users: UserCreated[] = Array.from({ length: total }, (_, index) => ({
-      id: `stream-${index}`,
-      username: `person${index}@example.com`,
-      email: `person${index}@example.com`,
-      firstName: 'Person',
-      lastName: String(index),
-      name: `Person ${index}`,
-      role: 'standard',
-    }))
-    const peopleFile = join(dataDirectory, 'profiles', 'people.db')
-    const streamed = () => readDatafile(peopleFile).filter((person) => String(person.userId).startsWith('stream-'))
-    try {
-      for (const user of users) await publisher.publish(createEvent(USERS_CREATED, user), user.id)
-      await until(streamed, (people) => people.length >= 20)
-      await cluster.stop('profiles', 'SIGKILL')
-      const atKill = streamed().length
-      expect(atKill).toBeLessThan(total)
-      await cluster.start('profiles')
-      const people = await until(streamed, (found) => found.length >= total, 60_000)
-      expect(people).toHaveLength(total)
-      expect(new Set(people.map((person) => person.userId)).size).toBe(total)
-      const handled = readDatafile(join(dataDirectory, 'profiles', 'processed_events.db')).filter((record) => String(record.key).startsWith('profiles.people:'))
-      expect(new Set(handled.map((record) => record.key)).size).toBe(handled.length)
-    } finally {
-      await publisher.close()
-      await publisherStore.close()
-    }
-  }, 120_000)
-})
+    it('delivers every event once after the consumer is killed with SIGKILL mid-stream', async () => {
+      const publisherStore = await createNedbStore({ directory: null })
+      const publisher = createRedisEventBus({
+        url: redis.url,
+        consumerName: 'test-publisher',
+        processedLog: await createProcessedEventLog(publisherStore),
+      })
+      const total = 300
+      const users: UserCreated[] = Array.from({ length: total }, (_, index) => ({
+        id: `stream-${index}`,
+        username: `person${index}@example.com`,
+        email: `person${index}@example.com`,
+        firstName: 'Person',
+        lastName: String(index),
+        name: `Person ${index}`,
+        role: 'standard',
+      }))
+      const peopleFile = join(dataDirectory, 'profiles', 'people.db')
+      const streamed = () =>
+        readDatafile(peopleFile).filter((person) => String(person.userId).startsWith('stream-'))
+      try {
+        for (const user of users) await publisher.publish(createEvent(USERS_CREATED, user), user.id)
+        await until(streamed, (people) => people.length >= 20)
+        await cluster.stop('profiles', 'SIGKILL')
+        const atKill = streamed().length
+        expect(atKill).toBeLessThan(total)
+        await cluster.start('profiles')
+        const people = await until(streamed, (found) => found.length >= total, 60_000)
+        expect(people).toHaveLength(total)
+        expect(new Set(people.map((person) => person.userId)).size).toBe(total)
+        const handled = readDatafile(join(dataDirectory, 'profiles', 'processed_events.db')).filter(
+          (record) => String(record.key).startsWith('profiles.people:'),
+        )
+        expect(new Set(handled.map((record) => record.key)).size).toBe(handled.length)
+      } finally {
+        await publisher.close()
+        await publisherStore.close()
+      }
+    }, 120_000)
+  },
+)

@@ -30,7 +30,11 @@ async function exitOf(child: ReturnType<typeof spawn>) {
 
 describe('start-up', () => {
   it('stops a service with a bad environment, naming every bad variable', async () => {
-    const { child, output } = run('services/auth/src/server.ts', { PORT: 'abc', REDIS_URL: 'http://nope', INTERNAL_TOKEN_SECRET: 'too-short-secret' })
+    const { child, output } = run('services/auth/src/server.ts', {
+      PORT: 'abc',
+      REDIS_URL: 'http://nope',
+      INTERNAL_TOKEN_SECRET: 'too-short-secret',
+    })
     expect(await exitOf(child)).toBe(1)
     expect(output()).toContain('PORT')
     expect(output()).toContain('REDIS_URL: must be a redis:// URL')
@@ -41,7 +45,15 @@ describe('start-up', () => {
   it('stops the gateway when an upstream address or a secret is missing', async () => {
     const { child, output } = run('gateway/src/server.ts', { INTERNAL_TOKEN_SECRET: 'x'.repeat(32) })
     expect(await exitOf(child)).toBe(1)
-    for (const name of ['SESSION_SECRET', 'AUTH_SERVICE_URL', 'PROFILES_SERVICE_URL', 'SHARING_SERVICE_URL', 'QUESTIONS_SERVICE_URL', 'IMPORT_SERVICE_URL', 'ADVICE_SERVICE_URL']) {
+    for (const name of [
+      'SESSION_SECRET',
+      'AUTH_SERVICE_URL',
+      'PROFILES_SERVICE_URL',
+      'SHARING_SERVICE_URL',
+      'QUESTIONS_SERVICE_URL',
+      'IMPORT_SERVICE_URL',
+      'ADVICE_SERVICE_URL',
+    ]) {
       expect(output()).toContain(name)
     }
   })

@@ -42,7 +42,11 @@ export async function buildApp(options: GatewayOptions) {
   registerGuards(app, compileRouteTable(rules))
 
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
-  await registerProxies(app, { rules, serviceUrls: config.serviceUrls, internalTokenSecret: config.INTERNAL_TOKEN_SECRET })
+  await registerProxies(app, {
+    rules,
+    serviceUrls: config.serviceUrls,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+  })
   if (config.WEB_ROOT) await registerSpa(app, config.WEB_ROOT)
   return app
 }

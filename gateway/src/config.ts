@@ -8,9 +8,12 @@ const serviceUrls = Object.fromEntries(
   SERVICES.map((service) => [`${service.toUpperCase()}_SERVICE_URL`, env.url]),
 ) as Record<`${Uppercase<ServiceName>}_SERVICE_URL`, typeof env.url>
 
-const commaList = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+)
 
 export const gatewayEnvSchema = z
   .object({
@@ -19,7 +22,10 @@ export const gatewayEnvSchema = z
     SESSION_SECRET: env.secret,
     INTERNAL_TOKEN_SECRET: env.secret,
     PUBLIC_URL: env.url.optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
     /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
     TRUSTED_PROXIES: commaList.default([]),
@@ -31,7 +37,10 @@ export const gatewayEnvSchema = z
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     serviceUrls: Object.fromEntries(
-      SERVICES.map((service) => [service, config[`${service.toUpperCase() as Uppercase<ServiceName>}_SERVICE_URL`]]),
+      SERVICES.map((service) => [
+        service,
+        config[`${service.toUpperCase() as Uppercase<ServiceName>}_SERVICE_URL`],
+      ]),
     ) as Record<ServiceName, string>,
   }))
 

@@ -40,7 +40,9 @@ export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
   const compiled: CompiledRule[] = rules.map((rule) => ({ ...rule, segments: rule.path.split('/') }))
   const matches = (rule: CompiledRule, parts: string[]) =>
     rule.segments.length === parts.length &&
-    rule.segments.every((segment, index) => (segment.startsWith(':') ? parts[index] !== '' : segment === parts[index]))
+    rule.segments.every((segment, index) =>
+      segment.startsWith(':') ? parts[index] !== '' : segment === parts[index],
+    )
   return {
     match(method, pathname) {
       const parts = pathname.split('/')

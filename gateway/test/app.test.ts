@@ -49,7 +49,12 @@ describe('session cookie', () => {
 
   it('marks the cookie Secure when the product is served over HTTPS, and sends HSTS', async () => {
     const app = await gateway({ env: { PUBLIC_URL: 'https://disc.example.com' } })
-    const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: standard, headers: { origin: 'https://disc.example.com' } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-login',
+      payload: standard,
+      headers: { origin: 'https://disc.example.com' },
+    })
     expect(response.cookies.find((candidate) => candidate.name === 'session')?.secure).toBe(true)
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000')
   })
@@ -60,7 +65,12 @@ describe('session cookie', () => {
     expect(anonymous.json().identity).toBeNull()
     const cookie = await logIn(app, admin)
     const signedIn = await app.inject({ method: 'GET', url: '/api/echo', cookies: { session: cookie } })
-    expect(signedIn.json().identity).toEqual({ userId: '1', role: 'administrator', username: 'admin@example.com', mustChangePassword: false })
+    expect(signedIn.json().identity).toEqual({
+      userId: '1',
+      role: 'administrator',
+      username: 'admin@example.com',
+      mustChangePassword: false,
+    })
   })
 
   it('strips identity headers, cookies and bearer tokens a client sends', async () => {
@@ -68,7 +78,12 @@ describe('session cookie', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/echo',
-      headers: { [IDENTITY_HEADER]: 'forged', 'x-user-id': '1', authorization: 'Bearer abc', cookie: 'other=1' },
+      headers: {
+        [IDENTITY_HEADER]: 'forged',
+        'x-user-id': '1',
+        authorization: 'Bearer abc',
+        cookie: 'other=1',
+      },
     })
     const body = response.json()
     expect(body.identity).toBeNull()
@@ -80,14 +95,26 @@ describe('session cookie', () => {
   it('accepts the session from the cookie only, never from a bearer header', async () => {
     const app = await gateway()
     const cookie = await logIn(app, standard)
-    const response = await app.inject({ method: 'GET', url: '/api/echo/signed-in', headers: { authorization: `Bearer ${cookie}` } })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/echo/signed-in',
+      headers: { authorization: `Bearer ${cookie}` },
+    })
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ message: 'Please log in to continue', code: 'GATEWAY_UNAUTHENTICATED' })
   })
 
   it('refuses forged tokens: alg none, wrong key, expired, altered role', async () => {
     const app = await gateway()
-    const claims = { sub: '2', role: 'administrator', username: 'x', mcp: false, sid: 's', iatMs: Date.now(), startMs: Date.now() }
+    const claims = {
+      sub: '2',
+      role: 'administrator',
+      username: 'x',
+      mcp: false,
+      sid: 's',
+      iatMs: Date.now(),
+      startMs: Date.now(),
+    }
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
     const genuine = await logIn(app, standard)
     const [header, payload, signature] = genuine.split('.') as [string, string, string]
@@ -100,7 +127,11 @@ describe('session cookie', () => {
       `${header}.${encode(altered)}.${signature}`,
     ]
     for (const token of forgeries) {
-      const response = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: token } })
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/echo/signed-in',
+        cookies: { session: token },
+      })
       expect(response.statusCode, token).toBe(401)
     }
   })
@@ -108,11 +139,18 @@ describe('session cookie', () => {
   it('ends the session at once on logout: the old cookie is refused', async () => {
     const app = await gateway()
     const cookie = await logIn(app, standard)
-    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
+        .statusCode,
+    ).toBe(200)
     const logout = await app.inject({ method: 'POST', url: '/api/test-logout', cookies: { session: cookie } })
     expect(logout.statusCode).toBe(200)
     expect(logout.cookies.find((candidate) => candidate.name === 'session')?.value).toBe('')
-    const replay = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+    const replay = await app.inject({
+      method: 'GET',
+      url: '/api/echo/signed-in',
+      cookies: { session: cookie },
+    })
     expect(replay.statusCode).toBe(401)
   })
 
@@ -124,11 +162,20 @@ describe('session cookie', () => {
     const adminCookie = await logIn(app, admin)
     await app.inject({ method: 'POST', url: '/api/test-revoke/2', cookies: { session: adminCookie } })
     for (const cookie of [first, second]) {
-      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(401)
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
+          .statusCode,
+      ).toBe(401)
     }
-    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: other } })).statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: other } }))
+        .statusCode,
+    ).toBe(200)
     const fresh = await logIn(app, standard)
-    expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: fresh } })).statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: fresh } }))
+        .statusCode,
+    ).toBe(200)
   })
 
   describe('with a moving clock', () => {
@@ -139,13 +186,23 @@ describe('session cookie', () => {
       const app = await gateway()
       const cookie = await logIn(app, standard)
       vi.setSystemTime(new Date('2026-01-01T10:11:00Z'))
-      const renewed = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+      const renewed = await app.inject({
+        method: 'GET',
+        url: '/api/echo/signed-in',
+        cookies: { session: cookie },
+      })
       expect(renewed.statusCode).toBe(200)
       const newCookie = sessionCookie(renewed)
       expect(newCookie).not.toBe(cookie)
       vi.setSystemTime(new Date('2026-01-01T10:35:00Z'))
-      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })).statusCode).toBe(401)
-      expect((await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: newCookie } })).statusCode).toBe(200)
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
+          .statusCode,
+      ).toBe(401)
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: newCookie } }))
+          .statusCode,
+      ).toBe(200)
     })
   })
 })
@@ -156,7 +213,10 @@ describe('route guards', () => {
     const response = await app.inject({ method: 'GET', url: '/api/not-a-route' })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toContain('application/json')
-    expect(response.json()).toEqual({ message: 'Route GET /api/not-a-route not found', code: 'GATEWAY_NOT_FOUND' })
+    expect(response.json()).toEqual({
+      message: 'Route GET /api/not-a-route not found',
+      code: 'GATEWAY_NOT_FOUND',
+    })
   })
 
   it('answers 405 for a known path with another method', async () => {
@@ -167,7 +227,11 @@ describe('route guards', () => {
   it('refuses a role the row does not list with 403', async () => {
     const app = await gateway()
     const cookie = await logIn(app, standard)
-    const response = await app.inject({ method: 'POST', url: '/api/test-revoke/3', cookies: { session: cookie } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-revoke/3',
+      cookies: { session: cookie },
+    })
     expect(response.statusCode).toBe(403)
     expect(response.json().message).toBe('You do not have access to this resource')
   })
@@ -175,10 +239,18 @@ describe('route guards', () => {
   it('lets a session that must change its password call only the rows that allow it', async () => {
     const app = await gateway()
     const cookie = await logIn(app, { ...standard, mustChangePassword: true })
-    const blocked = await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+    const blocked = await app.inject({
+      method: 'GET',
+      url: '/api/echo/signed-in',
+      cookies: { session: cookie },
+    })
     expect(blocked.statusCode).toBe(403)
     expect(blocked.json().message).toBe('You must change your password before continuing')
-    const allowed = await app.inject({ method: 'POST', url: '/api/test-logout', cookies: { session: cookie } })
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/test-logout',
+      cookies: { session: cookie },
+    })
     expect(allowed.statusCode).toBe(200)
   })
 
@@ -188,8 +260,18 @@ describe('route guards', () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = new URL(address)
     try {
-      for (const path of ['/api/%2e%2e/api/test-revoke/2', '/api//test-revoke/2', '/api/echo/../test-revoke/2', '/api/echo%2F..%2Ftest-revoke%2F2', '/api/./test-revoke/2', '/API/TEST-REVOKE/2']) {
-        const response = await rawRequest(Number(port), `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session=${cookie}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)
+      for (const path of [
+        '/api/%2e%2e/api/test-revoke/2',
+        '/api//test-revoke/2',
+        '/api/echo/../test-revoke/2',
+        '/api/echo%2F..%2Ftest-revoke%2F2',
+        '/api/./test-revoke/2',
+        '/API/TEST-REVOKE/2',
+      ]) {
+        const response = await rawRequest(
+          Number(port),
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session=${cookie}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        )
         expect(response, path).toMatch(/^HTTP\/1\.1 (400|404) /)
         expect(response, path).toContain('"code":"GATEWAY_')
       }
@@ -214,7 +296,12 @@ describe('request safety', () => {
   it('refuses cross-site state changes and text/plain bodies, and lets same-origin ones through', async () => {
     const app = await gateway()
     const post = (headers: Record<string, string>, payload: string = '{"a":1}') =>
-      app.inject({ method: 'POST', url: '/api/echo', payload, headers: { 'content-type': 'application/json', ...headers } })
+      app.inject({
+        method: 'POST',
+        url: '/api/echo',
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      })
     expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403)
     expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403)
     expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403)
@@ -226,7 +313,12 @@ describe('request safety', () => {
 
   it('refuses oversized bodies with 413', async () => {
     const app = await gateway()
-    const response = await app.inject({ method: 'POST', url: '/api/echo', payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(response.statusCode).toBe(413)
     expect(response.json().message).toBe('Request body is too large')
   })
@@ -234,7 +326,8 @@ describe('request safety', () => {
   it('limits the request rate with a clear 429', async () => {
     const app = await gateway({ rateLimit: { max: 3, timeWindowMs: 60_000 } })
     const statuses = []
-    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await app.inject({ method: 'GET', url: '/api/echo' })).statusCode)
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push((await app.inject({ method: 'GET', url: '/api/echo' })).statusCode)
     expect(statuses).toEqual([200, 200, 200, 429])
     const limited = await app.inject({ method: 'GET', url: '/api/echo' })
     expect(limited.json()).toMatchObject({ code: 'GATEWAY_RATE_LIMITED' })
@@ -247,7 +340,14 @@ describe('/api/health', () => {
     const app = await gateway()
     const healthy = await app.inject({ method: 'GET', url: '/api/health' })
     expect(healthy.statusCode).toBe(200)
-    expect(Object.keys(healthy.json().upstreams).sort()).toEqual(['advice', 'auth', 'import', 'profiles', 'questions', 'sharing'])
+    expect(Object.keys(healthy.json().upstreams).sort()).toEqual([
+      'advice',
+      'auth',
+      'import',
+      'profiles',
+      'questions',
+      'sharing',
+    ])
     const broken = await gateway({ env: { ADVICE_SERVICE_URL: 'http://127.0.0.1:1' } })
     const degraded = await broken.inject({ method: 'GET', url: '/api/health' })
     expect(degraded.statusCode).toBe(503)

@@ -23,11 +23,13 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher): voi
   app.addHook('onRequest', async (request) => {
     const pathname = request.url.split('?', 1)[0]!
     if (!pathname.startsWith('/api/') && pathname !== '/api') return
-    if (AMBIGUOUS_PATH.test(pathname)) throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
+    if (AMBIGUOUS_PATH.test(pathname))
+      throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
     const canonical = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
     const rule = matcher.match(request.method, canonical)
     if (!rule) {
-      if (matcher.hasPath(canonical)) throw new AppError(405, 'GATEWAY_METHOD_NOT_ALLOWED', 'Method not allowed')
+      if (matcher.hasPath(canonical))
+        throw new AppError(405, 'GATEWAY_METHOD_NOT_ALLOWED', 'Method not allowed')
       throw new AppError(404, 'GATEWAY_NOT_FOUND', `Route ${request.method} ${canonical} not found`)
     }
     request.routeRule = rule
@@ -35,8 +37,13 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher): voi
     const session = request.session
     if (!session) throw new AppError(401, 'GATEWAY_UNAUTHENTICATED', 'Please log in to continue')
     if (session.mustChangePassword && !rule.duringPasswordChange) {
-      throw new AppError(403, 'GATEWAY_PASSWORD_CHANGE_REQUIRED', 'You must change your password before continuing')
+      throw new AppError(
+        403,
+        'GATEWAY_PASSWORD_CHANGE_REQUIRED',
+        'You must change your password before continuing',
+      )
     }
-    if (!allows(rule, session.role)) throw new AppError(403, 'GATEWAY_FORBIDDEN', 'You do not have access to this resource')
+    if (!allows(rule, session.role))
+      throw new AppError(403, 'GATEWAY_FORBIDDEN', 'You do not have access to this resource')
   })
 }

@@ -5,7 +5,16 @@ import type { ServiceName } from '../config.ts'
 import { proxyPrefix, type RouteRule } from '../route-table.ts'
 
 /** Headers a client may not send: identity is the gateway's to assert. */
-const CLIENT_HEADERS_REMOVED = [IDENTITY_HEADER, 'x-session-login', 'x-session-logout', 'x-session-revoke-user', 'x-user-id', 'x-user-role', 'authorization', 'cookie']
+const CLIENT_HEADERS_REMOVED = [
+  IDENTITY_HEADER,
+  'x-session-login',
+  'x-session-logout',
+  'x-session-revoke-user',
+  'x-user-id',
+  'x-user-role',
+  'authorization',
+  'cookie',
+]
 
 /** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
 const TOKEN_REUSE_MS = 20_000
@@ -14,7 +23,9 @@ function identityTokens(secret: string) {
   const sign = createIdentitySigner(secret)
   const cache = new Map<string, { token: string; expiresAt: number }>()
   return (identity: RequestIdentity) => {
-    const key = identity ? `${identity.userId}|${identity.role}|${identity.username}|${identity.mustChangePassword}` : ''
+    const key = identity
+      ? `${identity.userId}|${identity.role}|${identity.username}|${identity.mustChangePassword}`
+      : ''
     const now = Date.now()
     const cached = cache.get(key)
     if (cached && cached.expiresAt > now) return cached.token
@@ -28,7 +39,11 @@ function identityTokens(secret: string) {
 /** Registers one @fastify/http-proxy per service and path prefix taken from the route table. */
 export async function registerProxies(
   app: FastifyInstance,
-  options: { rules: readonly RouteRule[]; serviceUrls: Record<ServiceName, string>; internalTokenSecret: string },
+  options: {
+    rules: readonly RouteRule[]
+    serviceUrls: Record<ServiceName, string>
+    internalTokenSecret: string
+  },
 ): Promise<void> {
   const tokenFor = identityTokens(options.internalTokenSecret)
   const prefixes = new Map<string, ServiceName>()
@@ -38,7 +53,10 @@ export async function registerProxies(
   }
   // A prefix inside another prefix of the same service adds nothing.
   const needed = [...prefixes].filter(
-    ([prefix, service]) => ![...prefixes].some(([other, otherService]) => otherService === service && prefix.startsWith(`${other}/`)),
+    ([prefix, service]) =>
+      ![...prefixes].some(
+        ([other, otherService]) => otherService === service && prefix.startsWith(`${other}/`),
+      ),
   )
   for (const [prefix, service] of needed) {
     await app.register(fastifyHttpProxy, {

@@ -13,7 +13,10 @@ export interface RequestSafetyOptions {
 }
 
 /** Security headers, and the CSRF defence on state-changing requests (SameSite plus Origin checks). */
-export async function registerRequestSafety(app: FastifyInstance, options: RequestSafetyOptions): Promise<void> {
+export async function registerRequestSafety(
+  app: FastifyInstance,
+  options: RequestSafetyOptions,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -58,7 +61,8 @@ export async function registerRequestSafety(app: FastifyInstance, options: Reque
       }
     }
     const contentType = request.headers['content-type']
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
     if (hasBody && (contentType === undefined || !ACCEPTED_BODY_TYPES.test(contentType))) {
       throw new AppError(403, 'GATEWAY_BAD_CONTENT_TYPE', 'Request bodies must be JSON')
     }

@@ -88,7 +88,11 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     } catch (error) {
       // Fail closed: without the revocation list nobody's session can be trusted.
       if (error instanceof KeyValueUnavailableError) {
-        throw new AppError(503, 'GATEWAY_SESSION_STORE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.')
+        throw new AppError(
+          503,
+          'GATEWAY_SESSION_STORE_UNAVAILABLE',
+          'The service is temporarily unavailable. Please try again shortly.',
+        )
       }
       throw error
     }
@@ -115,7 +119,12 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
       return
     }
-    const identity: Identity = { userId: claims.sub, role: claims.role, username: claims.username, mustChangePassword: claims.mcp }
+    const identity: Identity = {
+      userId: claims.sub,
+      role: claims.role,
+      username: claims.username,
+      mustChangePassword: claims.mcp,
+    }
     request.session = { ...identity, sessionId: claims.sid }
     if (Date.now() - claims.iatMs > RENEW_AFTER_MS) issue(reply, identity, claims.sid, claims.startMs)
   })

@@ -13,7 +13,10 @@ export async function registerSpa(app: FastifyInstance, root: string): Promise<v
     index: false,
     setHeaders: (reply, path) => {
       // Vite fingerprints asset names, so they never change; index.html must always be revalidated.
-      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
     },
   })
   app.get('/*', async (request, reply) => {

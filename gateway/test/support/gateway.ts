@@ -55,12 +55,23 @@ export const testRules: RouteRule[] = [
   { method: 'GET', path: '/api/echo', access: 'public', target: 'auth' },
   { method: 'POST', path: '/api/echo', access: 'public', target: 'auth' },
   { method: 'POST', path: '/api/test-login', access: 'public', target: 'auth' },
-  { method: 'POST', path: '/api/test-logout', access: 'signed-in', target: 'auth', duringPasswordChange: true },
+  {
+    method: 'POST',
+    path: '/api/test-logout',
+    access: 'signed-in',
+    target: 'auth',
+    duringPasswordChange: true,
+  },
   { method: 'POST', path: '/api/test-revoke/:userId', access: ['administrator'], target: 'auth' },
   { method: 'GET', path: '/api/echo/signed-in', access: 'signed-in', target: 'auth' },
 ]
 
-export async function startGateway(options: { upstreamUrl: string; kv?: KeyValueStore; env?: Record<string, string>; rateLimit?: { max: number; timeWindowMs: number } }) {
+export async function startGateway(options: {
+  upstreamUrl: string
+  kv?: KeyValueStore
+  env?: Record<string, string>
+  rateLimit?: { max: number; timeWindowMs: number }
+}) {
   const kv = options.kv ?? createMemoryKeyValueStore()
   const config = gatewayEnvSchema.parse({
     SESSION_SECRET,
@@ -69,7 +80,12 @@ export async function startGateway(options: { upstreamUrl: string; kv?: KeyValue
     ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, options.upstreamUrl])),
     ...options.env,
   })
-  const app = await buildApp({ config, kv, rules: testRules, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) })
+  const app = await buildApp({
+    config,
+    kv,
+    rules: testRules,
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  })
   return { app, kv }
 }
 
@@ -79,7 +95,10 @@ export function sessionCookie(response: { cookies: Array<{ name: string; value: 
   return cookie.value
 }
 
-export async function logIn(app: FastifyInstance, user: { id: string; role: string; username: string; mustChangePassword?: boolean }) {
+export async function logIn(
+  app: FastifyInstance,
+  user: { id: string; role: string; username: string; mustChangePassword?: boolean },
+) {
   const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: user })
   return sessionCookie(response)
 }

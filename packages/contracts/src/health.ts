@@ -12,6 +12,9 @@ export type ServiceHealth = z.infer<typeof ServiceHealthSchema>
 export const GatewayHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   kv: z.enum(['ok', 'down']),
-  upstreams: z.record(z.string(), z.object({ status: z.enum(['ok', 'down']), detail: z.unknown().optional() })),
+  upstreams: z.record(
+    z.string(),
+    z.object({ status: z.enum(['ok', 'down']), detail: z.unknown().optional() }),
+  ),
 })
 export type GatewayHealth = z.infer<typeof GatewayHealthSchema>

@@ -60,7 +60,9 @@ function matchPattern(pattern: string, pathname: string): boolean {
   const patternParts = pattern.split('/')
   const pathParts = pathname.split('/')
   if (patternParts.length !== pathParts.length) return false
-  return patternParts.every((part, index) => part.startsWith(':') ? pathParts[index] !== '' : part === pathParts[index])
+  return patternParts.every((part, index) =>
+    part.startsWith(':') ? pathParts[index] !== '' : part === pathParts[index],
+  )
 }
 
 export function findRoutePattern(pathname: string): string | null {

@@ -9,7 +9,20 @@ describe('SPA route guards (spec accounts-and-access section 6)', () => {
   })
 
   it('sends signed-out visitors of signed-in routes to /login', () => {
-    for (const path of ['/', '/history', '/scores', '/assessment', '/request-assessment', '/share-profile', '/ask-ai', '/collaborate', '/admin/import', '/admin/simple-import', '/admin/users', '/admin/user-management']) {
+    for (const path of [
+      '/',
+      '/history',
+      '/scores',
+      '/assessment',
+      '/request-assessment',
+      '/share-profile',
+      '/ask-ai',
+      '/collaborate',
+      '/admin/import',
+      '/admin/simple-import',
+      '/admin/users',
+      '/admin/user-management',
+    ]) {
       expect(decideRoute(path, null)).toEqual({ allow: false, redirectTo: '/login' })
     }
   })
@@ -18,7 +31,10 @@ describe('SPA route guards (spec accounts-and-access section 6)', () => {
     expect(decideRoute('/admin/import', 'standard')).toEqual({ allow: false, redirectTo: '/' })
     expect(decideRoute('/admin/simple-import', 'standard')).toEqual({ allow: false, redirectTo: '/' })
     expect(decideRoute('/admin/users', 'standard')).toEqual({ allow: false, redirectTo: '/login' })
-    expect(decideRoute('/admin/user-management', 'guest_owner')).toEqual({ allow: false, redirectTo: '/login' })
+    expect(decideRoute('/admin/user-management', 'guest_owner')).toEqual({
+      allow: false,
+      redirectTo: '/login',
+    })
     expect(decideRoute('/admin/user-management', 'administrator')).toEqual({ allow: true })
   })
 

@@ -8,8 +8,13 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once; throws ConfigError naming every bad key, never echoing their values. */
-export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
   const result = schema.safeParse(cleaned)
   if (result.success) return result.data
   throw new ConfigError(
@@ -18,7 +23,10 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessE
 }
 
 /** For server.ts: parse or print the problems and stop. */
-export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function loadConfigOrExit<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   try {
     return parseConfig(schema, env)
   } catch (error) {
@@ -41,11 +49,22 @@ export const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   INTERNAL_TOKEN_SECRET: secret,
   DATA_DIR: z.string().default('./data'),
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   KAFKA_BROKERS: z
     .string()
-    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
     .optional(),
   LOG_LEVEL: logLevel,
 })

@@ -27,21 +27,33 @@ export function describeZodError(error: ZodError): string {
 }
 
 function toErrorBody(error: FastifyError | Error, prefix: string): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code } }
-  if (error instanceof ZodError) return { status: 400, body: { message: describeZodError(error), code: `${prefix}_INVALID_INPUT` } }
+  if (error instanceof AppError)
+    return { status: error.statusCode, body: { message: error.message, code: error.code } }
+  if (error instanceof ZodError)
+    return { status: 400, body: { message: describeZodError(error), code: `${prefix}_INVALID_INPUT` } }
   const validation = (error as FastifyError).validation
   if (validation) return { status: 400, body: { message: error.message, code: `${prefix}_INVALID_INPUT` } }
   // A filter the store refuses came from input that slipped past validation: still the caller's fault.
-  if (error instanceof StoreQueryError) return { status: 400, body: { message: 'Invalid input', code: `${prefix}_INVALID_INPUT` } }
+  if (error instanceof StoreQueryError)
+    return { status: 400, body: { message: 'Invalid input', code: `${prefix}_INVALID_INPUT` } }
   if (error instanceof KeyValueUnavailableError) {
-    return { status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.', code: `${prefix}_UNAVAILABLE` } }
+    return {
+      status: 503,
+      body: {
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: `${prefix}_UNAVAILABLE`,
+      },
+    }
   }
   const status = (error as FastifyError).statusCode ?? 500
   if (status >= 400 && status < 500) {
     const code = (error as FastifyError).code ?? 'BAD_REQUEST'
     return {
       status,
-      body: { message: error.message, code: code.startsWith(`${prefix}_`) ? code : `${prefix}_${code.replace(/^FST_(ERR_)?/, '')}` },
+      body: {
+        message: error.message,
+        code: code.startsWith(`${prefix}_`) ? code : `${prefix}_${code.replace(/^FST_(ERR_)?/, '')}`,
+      },
     }
   }
   return { status, body: { message: 'Internal server error', code: `${prefix}_INTERNAL` } }
@@ -56,6 +68,11 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
     return reply.status(status).send(body)
   })
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: `${prefix}_NOT_FOUND` }),
+    reply
+      .status(404)
+      .send({
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        code: `${prefix}_NOT_FOUND`,
+      }),
   )
 }

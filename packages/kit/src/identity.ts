@@ -27,19 +27,45 @@ const claimsSchema = z.object({
 })
 
 export function createIdentitySigner(secret: string): (identity: RequestIdentity) => string {
-  const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, aud: AUDIENCE, expiresIn: LIFETIME_MS })
+  const sign = createSigner({
+    key: secret,
+    algorithm: 'HS256',
+    iss: ISSUER,
+    aud: AUDIENCE,
+    expiresIn: LIFETIME_MS,
+  })
   return (identity) =>
-    sign(identity ? { sub: identity.userId, role: identity.role, username: identity.username, mcp: identity.mustChangePassword } : {})
+    sign(
+      identity
+        ? {
+            sub: identity.userId,
+            role: identity.role,
+            username: identity.username,
+            mcp: identity.mustChangePassword,
+          }
+        : {},
+    )
 }
 
 /** Returns the identity, or throws when the token is missing, forged, expired or malformed. */
 export function createIdentityVerifier(secret: string): (token: string | undefined) => RequestIdentity {
-  const verify = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, allowedAud: AUDIENCE, cache: 1000 })
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    allowedAud: AUDIENCE,
+    cache: 1000,
+  })
   return (token) => {
     if (!token) throw new Error('missing identity token')
     const claims = claimsSchema.parse(verify(token))
     if (!claims.sub) return null
     if (!claims.role || claims.username === undefined) throw new Error('incomplete identity token')
-    return { userId: claims.sub, role: claims.role as Role, username: claims.username, mustChangePassword: claims.mcp ?? false }
+    return {
+      userId: claims.sub,
+      role: claims.role as Role,
+      username: claims.username,
+      mustChangePassword: claims.mcp ?? false,
+    }
   }
 }

@@ -32,9 +32,18 @@ export function closeOnSignals(log: FastifyBaseLogger, steps: Array<() => Promis
 
 /** The adapters a service process uses, chosen by its environment (DESIGN.md, Ports and adapters). */
 export async function createServiceAdapters(name: string, env: ServiceEnv) {
-  const store = await createDocumentStore({ mongoUrl: env.MONGO_URL, dataDirectory: join(env.DATA_DIR), service: name })
+  const store = await createDocumentStore({
+    mongoUrl: env.MONGO_URL,
+    dataDirectory: join(env.DATA_DIR),
+    service: name,
+  })
   const processedLog = await createProcessedEventLog(store)
-  const bus = await createEventBus({ kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, consumerName: `${name}@${hostname()}`, processedLog })
+  const bus = await createEventBus({
+    kafkaBrokers: env.KAFKA_BROKERS,
+    redisUrl: env.REDIS_URL,
+    consumerName: `${name}@${hostname()}`,
+    processedLog,
+  })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
   return { store, bus, kv }
 }
@@ -52,7 +61,12 @@ export async function runService<E extends ServiceEnv>(
     internalTokenSecret: env.INTERNAL_TOKEN_SECRET,
     logger: loggerOptions(env.LOG_LEVEL, name),
   })
-  closeOnSignals(app.log, [() => app.close(), () => adapters.bus.close(), () => adapters.kv.close(), () => adapters.store.close()])
+  closeOnSignals(app.log, [
+    () => app.close(),
+    () => adapters.bus.close(),
+    () => adapters.kv.close(),
+    () => adapters.store.close(),
+  ])
   await app.listen({ port: env.PORT, host: env.HOST })
   return app
 }

@@ -41,7 +41,9 @@ export function createServiceApp(name: string, dependencies: ServiceDependencies
   const errorPrefix = name.toUpperCase()
   const loggerOption = dependencies.logger ?? false
   const app = Fastify({
-    ...(typeof loggerOption === 'object' && 'child' in loggerOption ? { loggerInstance: loggerOption.child({ service: name }) } : { logger: loggerOption }),
+    ...(typeof loggerOption === 'object' && 'child' in loggerOption
+      ? { loggerInstance: loggerOption.child({ service: name }) }
+      : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Identity arrives from the gateway; a forwarded address is only a hint for logs.
     trustProxy: '127.0.0.1',
@@ -70,17 +72,22 @@ export function createServiceApp(name: string, dependencies: ServiceDependencies
       dependencies.kv.ping().catch(() => false),
     ])
     const ok = store && bus && kv
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: name, store, bus, kv })
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'degraded', service: name, store, bus, kv })
   })
 
   const subscriptions: Array<{ close(): Promise<void> }> = []
-  app.decorate('subscribe', async (topic: string, group: string, handler: EventHandler, maxAttempts?: number) => {
-    const subscription = await dependencies.bus.subscribe(topic, handler, {
-      group,
-      ...(maxAttempts ? { maxAttempts } : {}),
-    })
-    subscriptions.push(subscription)
-  })
+  app.decorate(
+    'subscribe',
+    async (topic: string, group: string, handler: EventHandler, maxAttempts?: number) => {
+      const subscription = await dependencies.bus.subscribe(topic, handler, {
+        group,
+        ...(maxAttempts ? { maxAttempts } : {}),
+      })
+      subscriptions.push(subscription)
+    },
+  )
   app.addHook('onClose', async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.close()))
   })

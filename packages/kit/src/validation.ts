@@ -8,13 +8,15 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown
 }
 
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data)
-  if (result.success) return { value: result.data }
-  const error = new Error(describeZodError(result.error)) as Error & { validation: unknown[] }
-  error.validation = result.error.issues
-  return { error }
-}
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data)
+    if (result.success) return { value: result.data }
+    const error = new Error(describeZodError(result.error)) as Error & { validation: unknown[] }
+    error.validation = result.error.issues
+    return { error }
+  }
 
 export function registerZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler)

@@ -5,7 +5,11 @@ describe('configuration', () => {
   it('lists every bad key at once and never echoes their values', () => {
     let error: unknown
     try {
-      parseConfig(serviceEnvSchema, { PORT: 'eighty', INTERNAL_TOKEN_SECRET: 'short-secret-value', REDIS_URL: 'http://x' })
+      parseConfig(serviceEnvSchema, {
+        PORT: 'eighty',
+        INTERNAL_TOKEN_SECRET: 'short-secret-value',
+        REDIS_URL: 'http://x',
+      })
     } catch (caught) {
       error = caught
     }
@@ -18,7 +22,18 @@ describe('configuration', () => {
   })
 
   it('applies defaults and splits the Kafka broker list', () => {
-    const config = parseConfig(serviceEnvSchema, { PORT: '4001', INTERNAL_TOKEN_SECRET: 'x'.repeat(32), KAFKA_BROKERS: 'a:9092, b:9092', LOG_LEVEL: '' })
-    expect(config).toMatchObject({ PORT: 4001, HOST: '127.0.0.1', DATA_DIR: './data', LOG_LEVEL: 'info', KAFKA_BROKERS: ['a:9092', 'b:9092'] })
+    const config = parseConfig(serviceEnvSchema, {
+      PORT: '4001',
+      INTERNAL_TOKEN_SECRET: 'x'.repeat(32),
+      KAFKA_BROKERS: 'a:9092, b:9092',
+      LOG_LEVEL: '',
+    })
+    expect(config).toMatchObject({
+      PORT: 4001,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      KAFKA_BROKERS: ['a:9092', 'b:9092'],
+    })
   })
 })

@@ -4,7 +4,12 @@ import { createServiceApp } from '../src/service.ts'
 import { AppError } from '../src/errors.ts'
 import { createEmbeddedDependencies, identityHeaders } from '../src/testing/service-dependencies.ts'
 
-const standard = { userId: '7', role: 'standard' as const, username: 'sam@example.com', mustChangePassword: false }
+const standard = {
+  userId: '7',
+  role: 'standard' as const,
+  username: 'sam@example.com',
+  mustChangePassword: false,
+}
 
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 beforeEach(async () => {
@@ -18,8 +23,16 @@ async function demoApp() {
   const app = createServiceApp('demo', dependencies)
   app.post(
     '/api/notes',
-    { schema: { body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict() } },
-    async (request) => ({ title: request.body.title, stars: request.body.stars, by: request.identity?.userId ?? null }),
+    {
+      schema: {
+        body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict(),
+      },
+    },
+    async (request) => ({
+      title: request.body.title,
+      stars: request.body.stars,
+      by: request.identity?.userId ?? null,
+    }),
   )
   app.get('/api/boom', async () => {
     throw new Error('secret internals')
@@ -31,8 +44,17 @@ async function demoApp() {
   return app
 }
 
-const post = (app: Awaited<ReturnType<typeof demoApp>>, payload: string, headers: Record<string, string> = identityHeaders(standard)) =>
-  app.inject({ method: 'POST', url: '/api/notes', payload, headers: { 'content-type': 'application/json', ...headers } })
+const post = (
+  app: Awaited<ReturnType<typeof demoApp>>,
+  payload: string,
+  headers: Record<string, string> = identityHeaders(standard),
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/notes',
+    payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
 
 describe('a service built on the kit', () => {
   it('answers /health without an identity and reports its adapters', async () => {
@@ -44,7 +66,11 @@ describe('a service built on the kit', () => {
 
   it("refuses calls without the gateway's identity token, or with a forged one", async () => {
     const app = await demoApp()
-    for (const headers of [{} as Record<string, string>, { 'x-internal-identity': 'forged' }, { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-internal-identity': 'forged' },
+      { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' },
+    ]) {
       const response = await post(app, '{"title":"a","stars":1}', headers)
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ message: 'Authentication required', code: 'DEMO_UNAUTHENTICATED' })
@@ -54,7 +80,11 @@ describe('a service built on the kit', () => {
   it('knows the caller from the token, and nobody for an anonymous request through the gateway', async () => {
     const app = await demoApp()
     expect((await post(app, '{"title":"a","stars":1}')).json()).toEqual({ title: 'a', stars: 1, by: '7' })
-    expect((await post(app, '{"title":"a","stars":1}', identityHeaders(null))).json()).toEqual({ title: 'a', stars: 1, by: null })
+    expect((await post(app, '{"title":"a","stars":1}', identityHeaders(null))).json()).toEqual({
+      title: 'a',
+      stars: 1,
+      by: null,
+    })
   })
 
   it('answers bad input with a 4xx JSON error, never a 5xx', async () => {
@@ -86,7 +116,11 @@ describe('a service built on the kit', () => {
 
   it('answers unknown routes with a JSON 404 and hides the message of unexpected failures', async () => {
     const app = await demoApp()
-    const missing = await app.inject({ method: 'GET', url: '/api/nothing', headers: identityHeaders(standard) })
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: identityHeaders(standard),
+    })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ message: 'Route GET /api/nothing not found', code: 'DEMO_NOT_FOUND' })
     const boom = await app.inject({ method: 'GET', url: '/api/boom', headers: identityHeaders(standard) })

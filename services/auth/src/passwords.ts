@@ -20,5 +20,9 @@ export function needsRehash(passwordHash: string): boolean {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash)
   if (!match) return true
   const [memory, time, parallelism] = match.slice(1).map(Number) as [number, number, number]
-  return memory < PASSWORD_HASH_OPTIONS.memoryCost || time < PASSWORD_HASH_OPTIONS.timeCost || parallelism < PASSWORD_HASH_OPTIONS.parallelism
+  return (
+    memory < PASSWORD_HASH_OPTIONS.memoryCost ||
+    time < PASSWORD_HASH_OPTIONS.timeCost ||
+    parallelism < PASSWORD_HASH_OPTIONS.parallelism
+  )
 }

@@ -11,35 +11,58 @@ let published: EventEnvelope[]
 beforeEach(async () => {
   dependencies = await createEmbeddedDependencies()
   published = []
-  await dependencies.bus.subscribe(USERS_CREATED, async (event) => void published.push(event), { group: 'test-observer' })
+  await dependencies.bus.subscribe(USERS_CREATED, async (event) => void published.push(event), {
+    group: 'test-observer',
+  })
 })
 afterEach(async () => {
   await dependencies.close()
 })
 
 async function waitFor(condition: () => boolean) {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10))
+  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10))
 }
 
 describe('the first administrator', () => {
   it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, hashed with argon2id, and announced as an event', async () => {
     const announced: string[] = []
-    await buildApp({ ...dependencies, env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' }, announce: (text) => announced.push(text) })
+    await buildApp({
+      ...dependencies,
+      env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
+      announce: (text) => announced.push(text),
+    })
     const users = await createUsersRepository(dependencies.store)
     const admin = await users.findByUsername('BOSS@example.com')
-    expect(admin).toMatchObject({ role: 'administrator', email: 'boss@example.com', mustChangePassword: false })
+    expect(admin).toMatchObject({
+      role: 'administrator',
+      email: 'boss@example.com',
+      mustChangePassword: false,
+    })
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(admin!.passwordHash, 'correct horse battery')).toBe(true)
     expect(announced).toEqual([])
     await waitFor(() => published.length > 0)
     expect(published.map((event) => event.data)).toEqual([
-      { id: String(admin!.id), username: 'boss@example.com', email: 'boss@example.com', firstName: 'Support', lastName: 'Administrator', name: 'Support Administrator', role: 'administrator' },
+      {
+        id: String(admin!.id),
+        username: 'boss@example.com',
+        email: 'boss@example.com',
+        firstName: 'Support',
+        lastName: 'Administrator',
+        name: 'Support Administrator',
+        role: 'administrator',
+      },
     ])
   })
 
   it('gets a generated password, shown once, that must be changed at the first login', async () => {
     const announced: string[] = []
-    const options = { ...dependencies, env: { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }, announce: (text: string) => announced.push(text) }
+    const options = {
+      ...dependencies,
+      env: { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
+      announce: (text: string) => announced.push(text),
+    }
     await buildApp(options)
     await buildApp(options)
     expect(announced).toHaveLength(1)

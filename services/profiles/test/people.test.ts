@@ -13,7 +13,15 @@ afterEach(async () => {
   await dependencies.close()
 })
 
-const ada: UserCreated = { id: '12', username: 'ada@example.com', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', role: 'standard' }
+const ada: UserCreated = {
+  id: '12',
+  username: 'ada@example.com',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  name: 'Ada Lovelace',
+  role: 'standard',
+}
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
   let value = await read()
@@ -32,9 +40,21 @@ describe('the people projection of the profiles service', () => {
     await dependencies.bus.publish(event, ada.id)
     await dependencies.bus.publish(event, ada.id)
     await dependencies.bus.publish(createEvent(USERS_CREATED, { ...ada, name: 'Countess Lovelace' }), ada.id)
-    const person = await eventually(() => people.findByUserId('12'), (found) => found?.name === 'Countess Lovelace')
-    expect(person).toMatchObject({ userId: '12', username: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', name: 'Countess Lovelace' })
-    const stored = await dependencies.store.collection('people', { schema: (await import('../src/repositories/people-repository.ts')).PersonDocumentSchema, idKind: 'uuid' })
+    const person = await eventually(
+      () => people.findByUserId('12'),
+      (found) => found?.name === 'Countess Lovelace',
+    )
+    expect(person).toMatchObject({
+      userId: '12',
+      username: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      name: 'Countess Lovelace',
+    })
+    const stored = await dependencies.store.collection('people', {
+      schema: (await import('../src/repositories/people-repository.ts')).PersonDocumentSchema,
+      idKind: 'uuid',
+    })
     expect(await stored.count({ userId: '12' })).toBe(1)
     await app.close()
   })

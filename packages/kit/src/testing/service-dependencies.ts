@@ -8,9 +8,14 @@ import { createProcessedEventLog } from '../store/processed-events.ts'
 export const TEST_INTERNAL_TOKEN_SECRET = 'test-internal-token-secret-0123456789'
 
 /** Real embedded adapters for a service under test: in-memory NeDB, the in-process bus and key-value store. */
-export async function createEmbeddedDependencies(): Promise<ServiceDependencies & { close(): Promise<void> }> {
+export async function createEmbeddedDependencies(): Promise<
+  ServiceDependencies & { close(): Promise<void> }
+> {
   const store = await createNedbStore({ directory: null })
-  const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store), retry: { initialDelayMs: 5, maxDelayMs: 20 } })
+  const bus = createMemoryEventBus({
+    processedLog: await createProcessedEventLog(store),
+    retry: { initialDelayMs: 5, maxDelayMs: 20 },
+  })
   const kv = createMemoryKeyValueStore()
   return {
     internalTokenSecret: TEST_INTERNAL_TOKEN_SECRET,

@@ -4,7 +4,10 @@ import type { ServiceDependencies } from '../service.ts'
 import { createEmbeddedDependencies, identityHeaders } from './service-dependencies.ts'
 
 /** What every service promises before its features: health without identity, nothing else without the gateway. */
-export function describeServiceShell(name: string, build: (dependencies: ServiceDependencies) => Promise<FastifyInstance>) {
+export function describeServiceShell(
+  name: string,
+  build: (dependencies: ServiceDependencies) => Promise<FastifyInstance>,
+) {
   describe(`the ${name} service shell`, () => {
     let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
     beforeEach(async () => {
@@ -24,7 +27,11 @@ export function describeServiceShell(name: string, build: (dependencies: Service
       const app = await build(dependencies)
       const direct = await app.inject({ method: 'GET', url: '/api/anything' })
       expect(direct.statusCode).toBe(401)
-      const throughGateway = await app.inject({ method: 'GET', url: '/api/anything', headers: identityHeaders(null) })
+      const throughGateway = await app.inject({
+        method: 'GET',
+        url: '/api/anything',
+        headers: identityHeaders(null),
+      })
       expect(throughGateway.statusCode).toBe(404)
       expect(throughGateway.json().code).toBe(`${name.toUpperCase()}_NOT_FOUND`)
     })

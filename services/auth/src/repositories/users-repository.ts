@@ -33,7 +33,12 @@ export async function createUsersRepository(store: DocumentStore) {
   return {
     async create(user: NewUser) {
       const now = new Date()
-      return users.insert({ ...user, usernameKey: usernameKey(user.username), createdAt: now, updatedAt: now })
+      return users.insert({
+        ...user,
+        usernameKey: usernameKey(user.username),
+        createdAt: now,
+        updatedAt: now,
+      })
     },
     findByUsername(username: string) {
       return users.findOne({ usernameKey: usernameKey(username) })

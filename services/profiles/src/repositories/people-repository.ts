@@ -21,7 +21,13 @@ export async function createPeopleRepository(store: DocumentStore) {
   return {
     /** Idempotent: replaying the event leaves one person with the latest names. */
     async upsert(user: UserCreated) {
-      const fields = { username: user.username, firstName: user.firstName, lastName: user.lastName, name: user.name, updatedAt: new Date() }
+      const fields = {
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        name: user.name,
+        updatedAt: new Date(),
+      }
       const updated = await people.updateOne({ userId: user.id }, { $set: fields })
       if (updated) return updated
       try {
