@@ -39,7 +39,7 @@ export async function buildApp(options: GatewayOptions) {
   await registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
   await registerRateLimit(app, { kv, ...(options.rateLimit ?? { max: 1000, timeWindowMs: 60_000 }) })
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
-  registerGuards(app, compileRouteTable(rules))
+  registerGuards(app, compileRouteTable(rules), kv)
 
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
   await registerProxies(app, {

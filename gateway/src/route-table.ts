@@ -15,7 +15,12 @@ export interface RouteRule {
   target: ServiceName | 'gateway'
   /** A session that must change its password may still call it (DESIGN.md decision 3). */
   duringPasswordChange?: boolean
+  /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
+  perAddressLimit?: { max: number; windowMs: number }
 }
+
+const CREDENTIAL_LIMIT = { max: 20, windowMs: 15 * 60_000 }
+const ADMINISTRATOR = ['administrator'] as const
 
 /**
  * Every API route the gateway lets through. A request matching no row is answered 404 before it reaches
@@ -23,7 +28,55 @@ export interface RouteRule {
  */
 export const routeTable: readonly RouteRule[] = [
   { method: 'GET', path: '/api/health', access: 'public', target: 'gateway' },
+  // Accounts and access (accounts-and-access sections 2-9)
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    target: 'auth',
+    perAddressLimit: CREDENTIAL_LIMIT,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'signed-in',
+    target: 'auth',
+    duringPasswordChange: true,
+  },
   { method: 'GET', path: '/api/auth/me', access: 'signed-in', target: 'auth', duringPasswordChange: true },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    access: 'signed-in',
+    target: 'auth',
+    duringPasswordChange: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    access: 'public',
+    target: 'auth',
+    perAddressLimit: CREDENTIAL_LIMIT,
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/reset-password/:token',
+    access: 'public',
+    target: 'auth',
+    perAddressLimit: CREDENTIAL_LIMIT,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    access: 'public',
+    target: 'auth',
+    perAddressLimit: CREDENTIAL_LIMIT,
+  },
+  { method: 'POST', path: '/api/auth/register', access: ADMINISTRATOR, target: 'auth' },
+  { method: 'GET', path: '/api/admin/users', access: ADMINISTRATOR, target: 'auth' },
+  { method: 'GET', path: '/api/admin/guest-users', access: ADMINISTRATOR, target: 'auth' },
+  { method: 'GET', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
+  { method: 'PUT', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
 ]
 
 interface CompiledRule extends RouteRule {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@app/kit/errors'
 import type { Role } from '@app/domain/roles'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import type { RouteMatcher, RouteRule } from '../route-table.ts'
 
 declare module 'fastify' {
@@ -18,7 +19,7 @@ function allows(rule: RouteRule, role: Role): boolean {
 }
 
 /** Enforces the route table on every `/api/*` request before anything is proxied. */
-export function registerGuards(app: FastifyInstance, matcher: RouteMatcher): void {
+export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, kv: KeyValueStore): void {
   app.decorateRequest('routeRule', null)
   app.addHook('onRequest', async (request) => {
     const pathname = request.url.split('?', 1)[0]!
@@ -33,6 +34,20 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher): voi
       throw new AppError(404, 'GATEWAY_NOT_FOUND', `Route ${request.method} ${canonical} not found`)
     }
     request.routeRule = rule
+    if (rule.perAddressLimit) {
+      // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot rotate it.
+      const { value, ttlMs } = await kv.increment(
+        `rate:address:${rule.method} ${rule.path}:${request.ip}`,
+        rule.perAddressLimit.windowMs,
+      )
+      if (value > rule.perAddressLimit.max) {
+        throw new AppError(
+          429,
+          'GATEWAY_RATE_LIMITED',
+          `Too many attempts. Please try again in ${Math.ceil(ttlMs / 60_000)} minute(s).`,
+        )
+      }
+    }
     if (rule.access === 'public') return
     const session = request.session
     if (!session) throw new AppError(401, 'GATEWAY_UNAUTHENTICATED', 'Please log in to continue')

@@ -68,11 +68,9 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
     return reply.status(status).send(body)
   })
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        code: `${prefix}_NOT_FOUND`,
-      }),
+    reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: `${prefix}_NOT_FOUND`,
+    }),
   )
 }

@@ -1,20 +1,62 @@
+import { join } from 'node:path'
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
 import type { AuthEnv } from './config.ts'
 import { ensureFirstAdministrator } from './first-administrator.ts'
+import { createMailer, type Mailer } from './mailer.ts'
+import { hashPassword } from './passwords.ts'
+import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
+import { adminRoutes } from './routes/admin-routes.ts'
+import { passwordResetRoutes } from './routes/password-reset-routes.ts'
+import { sessionRoutes } from './routes/session-routes.ts'
+import { createThrottle } from './throttle.ts'
 
 export interface AuthOptions extends ServiceDependencies {
-  env: Pick<AuthEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>
+  env: Pick<AuthEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> &
+    Partial<Pick<AuthEnv, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'NODE_ENV' | 'DATA_DIR'>>
   /** Prints the generated administrator password once; defaults to standard output. */
   announce?: (text: string) => void
+  /** Tests may replace the clock of reset tokens. */
+  now?: () => number
+  mailer?: Mailer
 }
 
 export async function buildApp(options: AuthOptions) {
+  const { env } = options
   const app = createServiceApp('auth', options)
+  // Repositories and collaborators first, then the routes that use them.
   const users = await createUsersRepository(options.store)
+  const resetTokens = await createResetTokensRepository(options.store, options.now)
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? 'Prevue DISC Insights <no-reply@localhost>',
+      outboxFile: join(env.DATA_DIR ?? './data', 'auth', 'outbox.txt'),
+      log: app.log,
+    })
+  const loginThrottle = createThrottle(options.kv, { name: 'login', max: 10, windowMs: 15 * 60_000 })
+  const forgotThrottle = createThrottle(options.kv, {
+    name: 'forgot-password',
+    max: 5,
+    windowMs: 60 * 60_000,
+  })
+  const dummyHash = await hashPassword(`dummy-${Math.random()}`)
+
+  await app.register(sessionRoutes, { users, loginThrottle, dummyHash })
+  await app.register(passwordResetRoutes, {
+    users,
+    resetTokens,
+    mailer,
+    forgotThrottle,
+    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
+    exposeResetUrl: env.NODE_ENV === 'development',
+  })
+  await app.register(adminRoutes, { users, bus: options.bus })
+
   await ensureFirstAdministrator(users, options.bus, app.log, {
-    email: options.env.ADMIN_EMAIL,
-    password: options.env.ADMIN_PASSWORD,
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
     announce: options.announce ?? ((text) => process.stdout.write(text)),
   })
   return app

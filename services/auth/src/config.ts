@@ -3,6 +3,7 @@ import { env, serviceEnvSchema } from '@app/kit/config'
 
 export const authEnvSchema = serviceEnvSchema.extend({
   PORT: serviceEnvSchema.shape.PORT.default(4001),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus } from '@app/kit/bus/port'
-import { createEvent } from '@app/kit/bus/port'
-import { USERS_CREATED, type UserCreated } from '@app/contracts/events'
+import { announceUserCreated } from './accounts.ts'
 import { hashPassword } from './passwords.ts'
 import type { UsersRepository } from './repositories/users-repository.ts'
 
@@ -43,14 +42,5 @@ export async function ensureFirstAdministrator(
       `\nFirst administrator created.\n  username: ${email}\n  password: ${password}\nThis password is shown only now; you will be asked to change it at the first login.\n\n`,
     )
   }
-  const data: UserCreated = {
-    id: String(user.id),
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    name: user.name,
-    role: user.role,
-  }
-  await bus.publish(createEvent(USERS_CREATED, data), String(user.id))
+  await announceUserCreated(bus, user)
 }

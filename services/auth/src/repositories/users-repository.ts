@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import type { Update } from '@app/kit/store/port'
 import type { DocumentStore } from '@app/kit/store/port'
-import { ROLES } from '@app/domain/roles'
+import { ROLES, type Role } from '@app/domain/roles'
+import type { AdminUser, PublicUser } from '@app/contracts/auth'
 
 export const UserDocumentSchema = z.object({
   username: z.string().min(1),
@@ -20,9 +22,28 @@ export const UserDocumentSchema = z.object({
   updatedAt: z.date(),
 })
 export type UserDocument = z.infer<typeof UserDocumentSchema>
+export type StoredUser = UserDocument & { id: number }
 export type NewUser = Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>
 
 export const usernameKey = (username: string) => username.trim().toLowerCase()
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+/** What answers may show of a user: never the hash. */
+export function toPublicUser(user: StoredUser): PublicUser {
+  const { id, username, email, firstName, lastName, name, role, mustChangePassword } = user
+  return { id, username, email, firstName, lastName, name, role, mustChangePassword }
+}
+
+export function toAdminUser(user: StoredUser): AdminUser {
+  return {
+    ...toPublicUser(user),
+    ...(user.invitedBy !== undefined ? { invitedBy: user.invitedBy } : {}),
+    ...(user.invitedByEmail !== undefined ? { invitedByEmail: user.invitedByEmail } : {}),
+    ...(user.dateInvited ? { dateInvited: user.dateInvited.toISOString() } : {}),
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  }
+}
 
 export async function createUsersRepository(store: DocumentStore) {
   const users = await store.collection('users', {
@@ -31,20 +52,42 @@ export async function createUsersRepository(store: DocumentStore) {
     indexes: [{ field: 'usernameKey', unique: true }, { field: 'role' }],
   })
   return {
-    async create(user: NewUser) {
+    async create(user: NewUser): Promise<StoredUser> {
       const now = new Date()
       return users.insert({
         ...user,
+        email: normaliseEmail(user.email),
         usernameKey: usernameKey(user.username),
         createdAt: now,
         updatedAt: now,
       })
     },
-    findByUsername(username: string) {
+    findById(id: number): Promise<StoredUser | null> {
+      return users.findOne({ id })
+    },
+    findByUsername(username: string): Promise<StoredUser | null> {
       return users.findOne({ usernameKey: usernameKey(username) })
     },
-    countByRole(role: UserDocument['role']) {
+    findByEmail(email: string): Promise<StoredUser | null> {
+      return users.findOne({ email: normaliseEmail(email) })
+    },
+    list(): Promise<StoredUser[]> {
+      return users.find({}, { sort: { id: 1 } })
+    },
+    listByRoles(roles: Role[]): Promise<StoredUser[]> {
+      return users.find({ role: { $in: roles } }, { sort: { id: 1 } })
+    },
+    countByRole(role: Role) {
       return users.count({ role })
+    },
+    update(
+      id: number,
+      changes: Partial<Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>>,
+    ): Promise<StoredUser | null> {
+      const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
+      if (changes.username !== undefined) $set.usernameKey = usernameKey(changes.username)
+      if (changes.email !== undefined) $set.email = normaliseEmail(changes.email)
+      return users.updateOne({ id }, { $set })
     },
   }
 }

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { ROLES } from '@app/domain/roles'
+
+/** Plain text only: an operator object or array in a string field fails here (SECURITY.md 1). */
+const text = (max: number) => z.string().max(max)
+const PASSWORD_MAX = 256
+
+export const UserIdSchema = z.coerce.number().int().positive()
+
+/** A user as every auth answer shows one: never a hash or a password. */
+export const PublicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  mustChangePassword: z.boolean(),
+})
+export type PublicUser = z.infer<typeof PublicUserSchema>
+
+export const AdminUserSchema = PublicUserSchema.extend({
+  invitedBy: z.string().optional(),
+  invitedByEmail: z.string().optional(),
+  dateInvited: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AdminUser = z.infer<typeof AdminUserSchema>
+
+// Missing fields read as empty, so they get the spec's message rather than a type error.
+export const LoginRequestSchema = z.object({
+  username: text(320).default(''),
+  password: text(PASSWORD_MAX).default(''),
+})
+export type LoginRequest = z.infer<typeof LoginRequestSchema>
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: text(PASSWORD_MAX),
+  newPassword: text(PASSWORD_MAX),
+})
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>
+
+export const ForgotPasswordRequestSchema = z.object({ email: text(320) })
+export const ForgotPasswordResponseSchema = z.object({ message: z.string(), resetUrl: z.string().optional() })
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>
+
+export const ResetTokenCheckSchema = z.object({ valid: z.boolean(), message: z.string() })
+export type ResetTokenCheck = z.infer<typeof ResetTokenCheckSchema>
+
+export const ResetPasswordRequestSchema = z.object({ token: text(256), newPassword: text(PASSWORD_MAX) })
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>
+
+export const RegisterRequestSchema = z.object({
+  username: text(320),
+  password: text(PASSWORD_MAX),
+  email: text(320),
+  name: text(200).optional(),
+  firstName: text(100).optional(),
+  lastName: text(100).optional(),
+  role: z.enum(ROLES).optional(),
+})
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>
+
+export const UpdateUserRequestSchema = z.object({
+  email: text(320).optional(),
+  username: text(320).optional(),
+  password: text(PASSWORD_MAX).optional(),
+})
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>
+
+export const MessageSchema = z.object({ message: z.string() })

@@ -1,0 +1,26 @@
+import { AppError } from '@app/kit/errors'
+
+/** The auth service's error catalogue: `AUTH_<REASON>`. */
+export const authErrors = {
+  credentialsRequired: () =>
+    new AppError(400, 'AUTH_CREDENTIALS_REQUIRED', 'Username and password are required'),
+  invalidCredentials: () => new AppError(401, 'AUTH_INVALID_CREDENTIALS', 'Invalid username or password'),
+  unauthenticated: () => new AppError(401, 'AUTH_UNAUTHENTICATED', 'Please log in to continue'),
+  tooManyAttempts: (seconds: number) =>
+    new AppError(
+      429,
+      'AUTH_TOO_MANY_ATTEMPTS',
+      `Too many attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
+    ),
+  invalidEmail: () => new AppError(400, 'AUTH_INVALID_EMAIL', 'Please enter a valid email address'),
+  weakPassword: (message: string) => new AppError(400, 'AUTH_WEAK_PASSWORD', message),
+  wrongCurrentPassword: () =>
+    new AppError(400, 'AUTH_WRONG_CURRENT_PASSWORD', 'Current password is incorrect'),
+  samePassword: () =>
+    new AppError(400, 'AUTH_SAME_PASSWORD', 'The new password must differ from the current one'),
+  missingToken: () => new AppError(400, 'AUTH_MISSING_TOKEN', 'Invalid reset link. No token provided.'),
+  invalidToken: () => new AppError(400, 'AUTH_INVALID_TOKEN', 'Invalid or expired reset link'),
+  userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
+  usernameTaken: () =>
+    new AppError(409, 'AUTH_USERNAME_TAKEN', 'A user with that username or e-mail already exists'),
+}

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import type { DocumentStore } from '@app/kit/store/port'
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000
+
+const ResetTokenSchema = z.object({
+  /** Only the SHA-256 of the token is kept: a leaked database holds no usable link. */
+  tokenHash: z.string().length(64),
+  userId: z.number().int(),
+  expiresAt: z.date(),
+  usedAt: z.date().optional(),
+  createdAt: z.date(),
+})
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+
+export async function createResetTokensRepository(store: DocumentStore, now: () => number = Date.now) {
+  const tokens = await store.collection('reset_tokens', {
+    schema: ResetTokenSchema,
+    idKind: 'uuid',
+    indexes: [{ field: 'tokenHash', unique: true }, { field: 'userId' }],
+  })
+  return {
+    /** A new token voids the user's older ones (DESIGN.md decision 10). */
+    async issue(userId: number): Promise<string> {
+      await tokens.deleteMany({ userId })
+      const token = randomBytes(32).toString('base64url')
+      await tokens.insert({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(now() + RESET_TOKEN_LIFETIME_MS),
+        createdAt: new Date(now()),
+      })
+      return token
+    },
+    /** The user id the token resets, if it is unused and unexpired. */
+    async check(token: string): Promise<number | null> {
+      const found = await tokens.findOne({ tokenHash: hashToken(token), usedAt: { $exists: false } })
+      return found && found.expiresAt.getTime() > now() ? found.userId : null
+    },
+    /** Marks the token used; of two concurrent calls exactly one gets the user id. */
+    async consume(token: string): Promise<number | null> {
+      const used = await tokens.updateOne(
+        { tokenHash: hashToken(token), usedAt: { $exists: false }, expiresAt: { $gt: new Date(now()) } },
+        { $set: { usedAt: new Date(now()) } },
+      )
+      if (!used) return null
+      await tokens.deleteMany({ userId: used.userId, usedAt: { $exists: false } })
+      return used.userId
+    },
+  }
+}
+export type ResetTokensRepository = Awaited<ReturnType<typeof createResetTokensRepository>>

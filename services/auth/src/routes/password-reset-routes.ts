@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '@app/contracts/auth'
+import { passwordProblem } from '@app/domain/passwords'
+import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import { authErrors } from '../errors.ts'
+import type { Mailer } from '../mailer.ts'
+import { hashPassword } from '../passwords.ts'
+import type { ResetTokensRepository } from '../repositories/reset-tokens-repository.ts'
+import type { UsersRepository } from '../repositories/users-repository.ts'
+import type { Throttle } from '../throttle.ts'
+
+export interface PasswordResetRoutesOptions {
+  users: UsersRepository
+  resetTokens: ResetTokensRepository
+  mailer: Mailer
+  forgotThrottle: Throttle
+  /** Links are built from this, never from the Host header (SECURITY.md 21). */
+  publicUrl: string
+  /** In development the answer carries the link, so the page can show it. */
+  exposeResetUrl: boolean
+}
+
+const FORGOT_ANSWER =
+  'If an account exists for that e-mail address, a password reset link has been sent to it.'
+const EmailSchema = z.email()
+
+export async function passwordResetRoutes(app: FastifyInstance, options: PasswordResetRoutesOptions) {
+  const { users, resetTokens, mailer } = options
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+
+  routes.post(
+    '/api/auth/forgot-password',
+    { schema: { body: ForgotPasswordRequestSchema } },
+    async (request) => {
+      const email = request.body.email.trim()
+      if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
+      await options.forgotThrottle.hit(email)
+      const user = await users.findByEmail(email)
+      if (!user) return { message: FORGOT_ANSWER }
+      const token = await resetTokens.issue(user.id)
+      const resetUrl = new URL(
+        `/reset-password?token=${encodeURIComponent(token)}`,
+        options.publicUrl,
+      ).toString()
+      try {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Prevue DISC Insights password',
+          text: `Hello ${user.firstName || user.name || user.username},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${resetUrl}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
+        })
+      } catch (error) {
+        // The same answer whether or not mail works, so the answer tells nothing about the account (SECURITY.md 20).
+        request.log.error({ err: error }, 'the reset e-mail could not be sent')
+      }
+      return options.exposeResetUrl ? { message: FORGOT_ANSWER, resetUrl } : { message: FORGOT_ANSWER }
+    },
+  )
+
+  routes.get(
+    '/api/auth/reset-password/:token',
+    { schema: { params: z.object({ token: z.string().max(256) }) } },
+    async (request) => {
+      const userId = await resetTokens.check(request.params.token)
+      return userId === null
+        ? { valid: false, message: 'Invalid or expired reset link' }
+        : { valid: true, message: 'The reset link is valid' }
+    },
+  )
+
+  routes.post(
+    '/api/auth/reset-password',
+    { schema: { body: ResetPasswordRequestSchema } },
+    async (request, reply) => {
+      const { token, newPassword } = request.body
+      if (!token) throw authErrors.missingToken()
+      const userId = await resetTokens.check(token)
+      const user = userId === null ? null : await users.findById(userId)
+      if (!user) throw authErrors.invalidToken()
+      const problem = passwordProblem(newPassword, [user.username, user.email])
+      if (problem) throw authErrors.weakPassword(problem)
+      const passwordHash = await hashPassword(newPassword)
+      // Consumed only now, after the checks, and atomically: of two concurrent submits exactly one succeeds.
+      if ((await resetTokens.consume(token)) !== user.id) throw authErrors.invalidToken()
+      await users.update(user.id, { passwordHash, mustChangePassword: false })
+      request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
+      reply.header(REVOKE_USER_HEADER, String(user.id))
+      return { message: 'Your password has been reset. You can now log in.' }
+    },
+  )
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify'
+import { ChangePasswordRequestSchema, LoginRequestSchema } from '@app/contracts/auth'
+import { passwordProblem } from '@app/domain/passwords'
+import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import { sessionUserId } from '../accounts.ts'
+import { authErrors } from '../errors.ts'
+import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
+import { toPublicUser, type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
+import type { Throttle } from '../throttle.ts'
+
+export interface SessionRoutesOptions {
+  users: UsersRepository
+  loginThrottle: Throttle
+  /** A hash verified when the username is unknown, so both failures take the same time (SECURITY.md 2). */
+  dummyHash: string
+}
+
+function loginHeader(user: StoredUser) {
+  return encodeLoginHeader({
+    id: user.id,
+    role: user.role,
+    username: user.username,
+    mustChangePassword: user.mustChangePassword,
+  })
+}
+
+export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+  const { users, loginThrottle, dummyHash } = options
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+
+  routes.post('/api/auth/login', { schema: { body: LoginRequestSchema } }, async (request, reply) => {
+    const { username, password } = request.body
+    if (!username.trim() || !password) throw authErrors.credentialsRequired()
+    await loginThrottle.hit(username)
+    const user = await users.findByUsername(username)
+    const valid = await verifyPassword(user?.passwordHash ?? dummyHash, password)
+    if (!user || !valid) {
+      request.log.info({ event: 'login_failed' }, 'login failed')
+      throw authErrors.invalidCredentials()
+    }
+    await loginThrottle.reset(username)
+    if (needsRehash(user.passwordHash))
+      await users.update(user.id, { passwordHash: await hashPassword(password) })
+    request.log.info({ event: 'login', userId: user.id }, 'logged in')
+    reply.header(LOGIN_HEADER, loginHeader(user))
+    return toPublicUser(user)
+  })
+
+  routes.post('/api/auth/logout', async (_request, reply) => {
+    reply.header(LOGOUT_HEADER, '1')
+    return { message: 'Logged out' }
+  })
+
+  routes.get('/api/auth/me', async (request) => {
+    const id = sessionUserId(request.identity)
+    const user = id === null ? null : await users.findById(id)
+    if (!user) throw authErrors.unauthenticated()
+    return toPublicUser(user)
+  })
+
+  routes.post(
+    '/api/auth/change-password',
+    { schema: { body: ChangePasswordRequestSchema } },
+    async (request, reply) => {
+      const id = sessionUserId(request.identity)
+      const user = id === null ? null : await users.findById(id)
+      if (!user) throw authErrors.unauthenticated()
+      const { currentPassword, newPassword } = request.body
+      await loginThrottle.hit(user.username)
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw authErrors.wrongCurrentPassword()
+      await loginThrottle.reset(user.username)
+      const problem = passwordProblem(newPassword, [user.username, user.email])
+      if (problem) throw authErrors.weakPassword(problem)
+      if (newPassword === currentPassword) throw authErrors.samePassword()
+      const updated = (await users.update(user.id, {
+        passwordHash: await hashPassword(newPassword),
+        mustChangePassword: false,
+      }))!
+      request.log.info({ event: 'password_changed', userId: user.id }, 'password changed')
+      // Every other session ends; this one continues with a fresh cookie.
+      reply.header(REVOKE_USER_HEADER, String(user.id))
+      reply.header(LOGIN_HEADER, loginHeader(updated))
+      return { message: 'Password changed successfully' }
+    },
+  )
+}
