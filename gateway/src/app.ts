@@ -10,6 +10,7 @@ import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { compileRouteTable, routeTable, type RouteRule } from './route-table.ts'
+import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
 
 export interface GatewayOptions {
@@ -42,6 +43,7 @@ export async function buildApp(options: GatewayOptions) {
   registerGuards(app, compileRouteTable(rules), kv)
 
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
+  await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL })
   await registerProxies(app, {
     rules,
     serviceUrls: config.serviceUrls,

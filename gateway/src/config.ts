@@ -30,6 +30,8 @@ export const gatewayEnvSchema = z
     /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
     TRUSTED_PROXIES: commaList.default([]),
     WEB_ROOT: z.string().optional(),
+    /** Where 'Request New Assessment' e-mails go; the page opens the mail client without showing it. */
+    SUPPORT_EMAIL: z.email().default('support@localhost'),
     LOG_LEVEL: env.logLevel,
     ...serviceUrls,
   })

@@ -28,6 +28,7 @@ const ADMINISTRATOR = ['administrator'] as const
  */
 export const routeTable: readonly RouteRule[] = [
   { method: 'GET', path: '/api/health', access: 'public', target: 'gateway' },
+  { method: 'GET', path: '/api/config', access: 'signed-in', target: 'gateway', duringPasswordChange: true },
   // Accounts and access (accounts-and-access sections 2-9)
   {
     method: 'POST',
