@@ -5,7 +5,7 @@ import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { GatewayConfig } from './config.ts'
 import { registerGuards } from './plugins/guards.ts'
 import { registerProxies } from './plugins/proxy.ts'
-import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerRateLimit, type Limit } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -19,7 +19,7 @@ export interface GatewayOptions {
   logger?: FastifyServerOptions['logger']
   /** Tests may add rows; production uses the route table as it is. */
   rules?: readonly RouteRule[]
-  rateLimit?: { max: number; timeWindowMs: number }
+  rateLimit?: Limit
 }
 
 export async function buildApp(options: GatewayOptions) {
@@ -37,8 +37,8 @@ export async function buildApp(options: GatewayOptions) {
 
   // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,
   // then the routes and proxies that answer.
-  await registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
-  await registerRateLimit(app, { kv, ...(options.rateLimit ?? { max: 1000, timeWindowMs: 60_000 }) })
+  registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
+  registerRateLimit(app, { kv, ...(options.rateLimit ?? { max: 1000, windowMs: 60_000 }) })
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
   registerGuards(app, compileRouteTable(rules), kv)
 

@@ -1,5 +1,6 @@
 import type { Role } from '@app/domain/roles'
 import type { ServiceName } from './config.ts'
+import type { Limit } from './plugins/rate-limit.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -16,7 +17,7 @@ export interface RouteRule {
   /** A session that must change its password may still call it (DESIGN.md decision 3). */
   duringPasswordChange?: boolean
   /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
-  perAddressLimit?: { max: number; windowMs: number }
+  perAddressLimit?: Limit
 }
 
 const CREDENTIAL_LIMIT = { max: 20, windowMs: 15 * 60_000 }

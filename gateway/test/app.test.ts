@@ -324,7 +324,7 @@ describe('request safety', () => {
   })
 
   it('limits the request rate with a clear 429', async () => {
-    const app = await gateway({ rateLimit: { max: 3, timeWindowMs: 60_000 } })
+    const app = await gateway({ rateLimit: { max: 3, windowMs: 60_000 } })
     const statuses = []
     for (let attempt = 0; attempt < 4; attempt += 1)
       statuses.push((await app.inject({ method: 'GET', url: '/api/echo' })).statusCode)

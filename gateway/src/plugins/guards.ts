@@ -3,6 +3,7 @@ import { AppError } from '@app/kit/errors'
 import type { Role } from '@app/domain/roles'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { RouteMatcher, RouteRule } from '../route-table.ts'
+import { enforceLimit } from './rate-limit.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,18 +36,12 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, kv: 
     }
     request.routeRule = rule
     if (rule.perAddressLimit) {
-      // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot rotate it.
-      const { value, ttlMs } = await kv.increment(
+      await enforceLimit(
+        kv,
         `rate:address:${rule.method} ${rule.path}:${request.ip}`,
-        rule.perAddressLimit.windowMs,
+        rule.perAddressLimit,
+        'minutes',
       )
-      if (value > rule.perAddressLimit.max) {
-        throw new AppError(
-          429,
-          'GATEWAY_RATE_LIMITED',
-          `Too many attempts. Please try again in ${Math.ceil(ttlMs / 60_000)} minute(s).`,
-        )
-      }
     }
     if (rule.access === 'public') return
     const session = request.session

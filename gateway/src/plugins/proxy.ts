@@ -5,7 +5,7 @@ import type { ServiceName } from '../config.ts'
 import { proxyPrefix, type RouteRule } from '../route-table.ts'
 
 /** Headers a client may not send: identity is the gateway's to assert. */
-const CLIENT_HEADERS_REMOVED = [
+const CLIENT_HEADERS_REMOVED = new Set([
   IDENTITY_HEADER,
   'x-session-login',
   'x-session-logout',
@@ -14,7 +14,7 @@ const CLIENT_HEADERS_REMOVED = [
   'x-user-role',
   'authorization',
   'cookie',
-]
+])
 
 /** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
 const TOKEN_REUSE_MS = 20_000
@@ -63,11 +63,11 @@ export async function registerProxies(
       upstream: options.serviceUrls[service],
       prefix,
       rewritePrefix: prefix,
-      http: { requestOptions: { timeout: 30_000 } },
+      undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
-          const forwarded: Record<string, string | string[] | undefined> = { ...headers }
-          for (const name of CLIENT_HEADERS_REMOVED) delete forwarded[name]
+          const forwarded: Record<string, string | string[] | undefined> = {}
+          for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]
           forwarded[IDENTITY_HEADER] = tokenFor(request.session)
           return forwarded
         },

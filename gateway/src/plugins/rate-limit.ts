@@ -1,58 +1,37 @@
 import type { FastifyInstance } from 'fastify'
-import fastifyRateLimit from '@fastify/rate-limit'
+import { AppError } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 
-type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
-
-interface StoreParams {
-  timeWindow?: number | string
-  routeInfo?: { method?: string | string[]; url?: string }
+export interface Limit {
+  max: number
+  windowMs: number
 }
 
 /**
- * Rate-limit counters live in the key-value port, so the cluster's gateways share them through Redis.
- * A route with limits of its own gets a child store with its own key prefix and window.
+ * Counts one request against `key` in the key-value store (shared by the cluster's gateways through Redis)
+ * and refuses it with 429 past the limit. A store that is down fails closed with 503 (kit error handling).
  */
-function keyValueRateLimitStore(kv: KeyValueStore, defaultWindowMs: number) {
-  return class KeyValueRateLimitStore {
-    private readonly prefix: string
-    private readonly windowMs: number
-    constructor(params: StoreParams = {}) {
-      const route = params.routeInfo
-      this.prefix = route?.url ? `rate:${String(route.method)}:${route.url}:` : 'rate:'
-      this.windowMs = typeof params.timeWindow === 'number' ? params.timeWindow : defaultWindowMs
-    }
-    incr(key: string, callback: IncrCallback) {
-      kv.increment(`${this.prefix}${key}`, this.windowMs).then(
-        ({ value, ttlMs }) => callback(null, { current: value, ttl: ttlMs }),
-        (error: Error) => callback(error),
-      )
-    }
-    child(params: StoreParams) {
-      return new KeyValueRateLimitStore(params)
-    }
-  }
+export async function enforceLimit(
+  kv: KeyValueStore,
+  key: string,
+  limit: Limit,
+  unit: 'seconds' | 'minutes',
+) {
+  const { value, ttlMs } = await kv.increment(key, limit.windowMs)
+  if (value <= limit.max) return
+  const wait =
+    unit === 'seconds' ? `${Math.ceil(ttlMs / 1000)} seconds` : `${Math.ceil(ttlMs / 60_000)} minute(s)`
+  const message =
+    unit === 'seconds'
+      ? `Too many requests. Please try again in ${wait}.`
+      : `Too many attempts. Please try again in ${wait}.`
+  throw new AppError(429, 'GATEWAY_RATE_LIMITED', message)
 }
 
-export interface RateLimitOptions {
-  kv: KeyValueStore
-  max: number
-  timeWindowMs: number
-}
-
-export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: options.max,
-    timeWindow: options.timeWindowMs,
-    // The plugin's store typing wants its own route types; the class honours the documented store contract.
-    store: keyValueRateLimitStore(options.kv, options.timeWindowMs) as never,
-    // Fail closed with 503 rather than letting unlimited traffic through when the store is down.
-    skipOnError: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'GATEWAY_RATE_LIMITED',
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+/** The overall limit per client address on API calls; `request.ip` trusts X-Forwarded-For only from TRUSTED_PROXIES. */
+export function registerRateLimit(app: FastifyInstance, options: { kv: KeyValueStore } & Limit): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return
+    await enforceLimit(options.kv, `rate:global:${request.ip}`, options, 'seconds')
   })
 }

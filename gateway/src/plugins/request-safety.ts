@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import fastifyHelmet from '@fastify/helmet'
+import helmet, { type HelmetOptions } from 'helmet'
 import { AppError } from '@app/kit/errors'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 
@@ -12,12 +12,20 @@ export interface RequestSafetyOptions {
   https: boolean
 }
 
+/** helmet's headers depend only on its options, so they are computed once rather than on every request. */
+function computeHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  }
+  helmet(options)({} as never, response as never, () => undefined)
+  return headers
+}
+
 /** Security headers, and the CSRF defence on state-changing requests (SameSite plus Origin checks). */
-export async function registerRequestSafety(
-  app: FastifyInstance,
-  options: RequestSafetyOptions,
-): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function registerRequestSafety(app: FastifyInstance, options: RequestSafetyOptions): void {
+  const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,10 +47,13 @@ export async function registerRequestSafety(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-  })
+  }
+
+  const securityHeaders = computeHelmetHeaders(helmetOptions)
 
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(securityHeaders)
     // Proxied bodies stream through unparsed; a declared oversize body is refused before any work.
     if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
       throw new AppError(413, 'GATEWAY_BODY_TOO_LARGE', 'Request body is too large')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyJwt from '@fastify/jwt'
+import { createVerifier } from 'fast-jwt'
 import { z } from 'zod'
 import { isRole } from '@app/domain/roles'
 import type { Identity } from '@app/kit/identity'
@@ -63,11 +64,26 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   await app.register(fastifyCookie)
   await app.register(fastifyJwt, {
     secret: options.secret,
-    cookie: { cookieName: SESSION_COOKIE, signed: false },
     sign: { algorithm: 'HS256', expiresIn: SESSION_LIFETIME_MS / 1000 },
-    verify: { algorithms: ['HS256'], extractToken: (request) => request.cookies[SESSION_COOKIE] },
   })
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure }
+  // One verifier built once, and verified claims remembered per token until it expires: the hot path of every request.
+  const verifyToken = createVerifier({ key: options.secret, algorithms: ['HS256'] })
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>()
+  function claimsOf(token: string): SessionClaims | null {
+    const now = Date.now()
+    const known = verified.get(token)
+    if (known && known.expiresAtMs > now) return known.claims
+    try {
+      const payload = verifyToken(token) as { exp: number }
+      const claims = claimsSchema.parse(payload)
+      if (verified.size >= 10_000) verified.clear()
+      verified.set(token, { claims, expiresAtMs: payload.exp * 1000 })
+      return claims
+    } catch {
+      return null
+    }
+  }
 
   function issue(reply: FastifyReply, identity: Identity, sessionId: string, startMs: number) {
     const token = app.jwt.sign({
@@ -107,11 +123,10 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
 
   app.decorateRequest('session', null)
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.cookies[SESSION_COOKIE]) return
-    let claims: SessionClaims
-    try {
-      claims = claimsSchema.parse(await request.jwtVerify())
-    } catch {
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return
+    const claims = claimsOf(token)
+    if (!claims) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
       return
     }

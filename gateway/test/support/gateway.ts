@@ -70,7 +70,7 @@ export async function startGateway(options: {
   upstreamUrl: string
   kv?: KeyValueStore
   env?: Record<string, string>
-  rateLimit?: { max: number; timeWindowMs: number }
+  rateLimit?: { max: number; windowMs: number }
 }) {
   const kv = options.kv ?? createMemoryKeyValueStore()
   const config = gatewayEnvSchema.parse({
