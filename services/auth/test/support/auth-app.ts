@@ -1,0 +1,55 @@
+import { afterEach, beforeEach } from 'vitest'
+import type { Identity } from '@app/kit/identity'
+import { decodeLoginHeader } from '@app/kit/session-headers'
+import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
+import { buildApp, type AuthOptions } from '../../src/app.ts'
+import type { Mailer } from '../../src/mailer.ts'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
+
+/** A fresh auth service on embedded stores for each test, with the first administrator in place. */
+export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial<AuthOptions['env']> } = {}) {
+  const context = {} as {
+    app: Awaited<ReturnType<typeof buildApp>>
+    dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
+    sent: Array<{ to: string; subject: string; text: string }>
+  }
+  beforeEach(async () => {
+    context.dependencies = await createEmbeddedDependencies()
+    context.sent = []
+    const mailer: Mailer = { send: async (email) => void context.sent.push(email) }
+    context.app = await buildApp({
+      ...context.dependencies,
+      mailer,
+      announce: () => undefined,
+      ...overrides,
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        PUBLIC_URL: 'http://disc.test',
+        ...overrides.env,
+      },
+    })
+  })
+  afterEach(async () => {
+    await context.app.close()
+    await context.dependencies.close()
+  })
+  return context
+}
+
+export function as(identity: Identity | null) {
+  return identityHeaders(identity)
+}
+
+export const adminIdentity: Identity = {
+  userId: '1',
+  role: 'administrator',
+  username: ADMIN.email,
+  mustChangePassword: false,
+}
+
+export function loginHeaderOf(response: { headers: Record<string, unknown> }) {
+  const header = response.headers['x-session-login']
+  return typeof header === 'string' ? decodeLoginHeader(header) : null
+}
