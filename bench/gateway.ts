@@ -10,7 +10,7 @@ import fastifyHttpProxy from '@fastify/http-proxy'
 import { buildApp as buildGateway } from '@app/gateway/app'
 import { gatewayEnvSchema, SERVICES } from '@app/gateway/config'
 // The package exports no route-table entry; the bench matches against the real table plus its own rows.
-import { routeTable } from '../gateway/src/route-table.ts'
+import { routeTable } from '@app/gateway/route-table'
 import type { Identity } from '@app/kit/identity'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { loggerOptions } from '@app/kit/logger'

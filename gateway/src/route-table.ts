@@ -20,7 +20,8 @@ export interface RouteRule {
   perAddressLimit?: Limit
 }
 
-const CREDENTIAL_LIMIT = { max: 20, windowMs: 15 * 60_000 }
+// Generous enough for an office behind one address; the auth service also limits each account.
+const CREDENTIAL_LIMIT = { max: 100, windowMs: 15 * 60_000 }
 const ADMINISTRATOR = ['administrator'] as const
 
 /**

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routeTable } from '@app/gateway/route-table'
+import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { createUser, SessionClient } from './support/session-client.ts'
+
+/**
+ * SECURITY.md 14: every API route × every kind of caller. 'allow' means the gateway lets the call through
+ * (the service may still answer 400 or 404 for the sample input); a number is the status the caller gets.
+ * A route in the gateway's table without a row here fails the suite.
+ */
+type Caller = 'anonymous' | 'guest_standard' | 'guest_owner' | 'standard' | 'administrator' | 'another_owner'
+type Outcome = 'allow' | 401 | 403
+const callers: Caller[] = [
+  'anonymous',
+  'guest_standard',
+  'guest_owner',
+  'standard',
+  'administrator',
+  'another_owner',
+]
+
+const everyone = {
+  anonymous: 'allow',
+  guest_standard: 'allow',
+  guest_owner: 'allow',
+  standard: 'allow',
+  administrator: 'allow',
+  another_owner: 'allow',
+} as const
+const signedIn = { ...everyone, anonymous: 401 } as const
+const administratorsOnly = {
+  anonymous: 401,
+  guest_standard: 403,
+  guest_owner: 403,
+  standard: 403,
+  administrator: 'allow',
+  another_owner: 403,
+} as const
+
+const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; body?: unknown }> = {
+  'GET /api/health': { expect: everyone },
+  'GET /api/config': { expect: signedIn },
+  'POST /api/auth/login': {
+    expect: everyone,
+    body: { username: 'nobody@example.test', password: 'wrong pass' },
+  },
+  'POST /api/auth/logout': { expect: signedIn },
+  'GET /api/auth/me': { expect: signedIn },
+  'POST /api/auth/change-password': {
+    expect: signedIn,
+    body: { currentPassword: 'not it', newPassword: 'whatever 1' },
+  },
+  'POST /api/auth/forgot-password': { expect: everyone, body: { email: 'nobody@example.test' } },
+  'GET /api/auth/reset-password/:token': { expect: everyone, path: '/api/auth/reset-password/not-a-token' },
+  'POST /api/auth/reset-password': {
+    expect: everyone,
+    body: { token: 'not-a-token', newPassword: 'whatever 1' },
+  },
+  'POST /api/auth/register': { expect: administratorsOnly, body: { username: '', password: '', email: '' } },
+  'GET /api/admin/users': { expect: administratorsOnly },
+  'GET /api/admin/guest-users': { expect: administratorsOnly },
+  'GET /api/admin/user/:id': { expect: administratorsOnly, path: '/api/admin/user/1' },
+  'PUT /api/admin/user/:id': {
+    expect: administratorsOnly,
+    path: '/api/admin/user/999',
+    body: { email: 'x@example.test' },
+  },
+}
+
+let product: RunningProduct
+const sessions = {} as Record<Exclude<Caller, 'anonymous'>, { username: string; password: string }>
+
+beforeAll(async () => {
+  product = await startProduct()
+  const admin = new SessionClient(product.url)
+  await admin.logIn(product.administrator.email, product.administrator.password)
+  sessions.administrator = { username: product.administrator.email, password: product.administrator.password }
+  for (const role of ['guest_standard', 'guest_owner', 'standard'] as const) {
+    sessions[role] = await createUser(product.url, admin, `${role}@example.test`, role)
+  }
+  sessions.another_owner = await createUser(product.url, admin, 'another.owner@example.test', 'standard')
+}, 120_000)
+afterAll(async () => {
+  await product?.close()
+})
+
+describe('the authorization matrix', () => {
+  it('has a row for every route the gateway lets through, and no row for a route it lacks', () => {
+    const routes = routeTable.map((rule) => `${rule.method} ${rule.path}`).sort()
+    expect(Object.keys(matrix).sort()).toEqual(routes)
+  })
+
+  for (const [route, row] of Object.entries(matrix)) {
+    it(`${route}`, async () => {
+      const [method, path] = route.split(' ') as [string, string]
+      for (const caller of callers) {
+        // A fresh session for every call: some calls (logout) end the session they use.
+        const client = new SessionClient(product.url)
+        if (caller !== 'anonymous') await client.logIn(sessions[caller].username, sessions[caller].password)
+        const response = await client.request(method, row.path ?? path, row.body)
+        const expected = row.expect[caller]
+        const refusedByGuard = /^GATEWAY_(UNAUTHENTICATED|FORBIDDEN)$/.test(String(response.json?.code))
+        const detail = `${caller} ${route}: ${response.status} ${JSON.stringify(response.json)}`
+        if (expected === 'allow') {
+          expect(refusedByGuard, detail).toBe(false)
+          expect(response.status, detail).toBeLessThan(500)
+        } else {
+          expect(response.status, detail).toBe(expected)
+          expect(refusedByGuard, detail).toBe(true)
+        }
+      }
+    })
+  }
+})
