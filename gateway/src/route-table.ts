@@ -75,11 +75,18 @@ export const routeTable: readonly RouteRule[] = [
     target: 'auth',
     perAddressLimit: CREDENTIAL_LIMIT,
   },
+  { method: 'GET', path: '/api/auth/initial-password', access: 'signed-in', target: 'auth' },
   { method: 'POST', path: '/api/auth/register', access: ADMINISTRATOR, target: 'auth' },
   { method: 'GET', path: '/api/admin/users', access: ADMINISTRATOR, target: 'auth' },
   { method: 'GET', path: '/api/admin/guest-users', access: ADMINISTRATOR, target: 'auth' },
   { method: 'GET', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
   { method: 'PUT', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
+  // Assessments and profiles (assessments-and-advice sections 2-5); guests only view, so they do not save.
+  { method: 'POST', path: '/api/assessments', access: ['administrator', 'standard'], target: 'profiles' },
+  { method: 'GET', path: '/api/assessments', access: 'signed-in', target: 'profiles' },
+  { method: 'GET', path: '/api/accessible-profiles', access: 'signed-in', target: 'profiles' },
+  { method: 'GET', path: '/api/all-profiles', access: 'signed-in', target: 'profiles' },
+  { method: 'GET', path: '/api/profiles/search', access: 'signed-in', target: 'profiles' },
 ]
 
 interface CompiledRule extends RouteRule {

@@ -56,6 +56,7 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     expect: everyone,
     body: { token: 'not-a-token', newPassword: 'whatever 1' },
   },
+  'GET /api/auth/initial-password': { expect: signedIn },
   'POST /api/auth/register': { expect: administratorsOnly, body: { username: '', password: '', email: '' } },
   'GET /api/admin/users': { expect: administratorsOnly },
   'GET /api/admin/guest-users': { expect: administratorsOnly },

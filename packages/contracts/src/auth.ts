@@ -71,3 +71,10 @@ export const UpdateUserRequestSchema = z.object({
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>
 
 export const MessageSchema = z.object({ message: z.string() })
+
+/** `GET /api/auth/initial-password`: the derived password while it still opens the account, else null. */
+export const InitialPasswordSchema = z.object({
+  username: z.string(),
+  initialPassword: z.string().nullable(),
+})
+export type InitialPassword = z.infer<typeof InitialPasswordSchema>

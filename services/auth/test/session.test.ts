@@ -226,3 +226,60 @@ describe('POST /api/auth/change-password', () => {
     expect(stored).toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   })
 })
+
+describe('GET /api/auth/initial-password', () => {
+  it('shows the derived password only while it still opens the account', async () => {
+    const { id } = await registerUser('ann.lee@example.com', '#annlee3', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+    })
+    const identity = {
+      userId: String(id),
+      role: 'standard' as const,
+      username: 'ann.lee@example.com',
+      mustChangePassword: true,
+    }
+    const before = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/initial-password',
+      headers: as(identity),
+    })
+    expect(before.json()).toEqual({ username: 'ann.lee@example.com', initialPassword: '#annlee3' })
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: as(identity),
+      payload: { currentPassword: '#annlee3', newPassword: 'my own secret' },
+    })
+    const after = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/initial-password',
+      headers: as(identity),
+    })
+    expect(after.json()).toEqual({ username: 'ann.lee@example.com', initialPassword: null })
+  })
+
+  it('also recognises the capitalised form of bulk imports, and shows nothing for an unrelated password', async () => {
+    const { id } = await registerUser('bo.ray@example.com', '#BoRay3', { firstName: 'bo', lastName: 'ray' })
+    const identity = {
+      userId: String(id),
+      role: 'standard' as const,
+      username: 'bo.ray@example.com',
+      mustChangePassword: true,
+    }
+    expect(
+      (
+        await context.app.inject({ method: 'GET', url: '/api/auth/initial-password', headers: as(identity) })
+      ).json().initialPassword,
+    ).toBe('#BoRay3')
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/auth/initial-password',
+          headers: as(adminIdentity),
+        })
+      ).json().initialPassword,
+    ).toBeNull()
+  })
+})

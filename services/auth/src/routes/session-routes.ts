@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ChangePasswordRequestSchema, LoginRequestSchema } from '@app/contracts/auth'
-import { passwordProblem } from '@app/domain/passwords'
+import { generatedPassword, passwordProblem } from '@app/domain/passwords'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { sessionUserId } from '../accounts.ts'
@@ -57,6 +57,21 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const user = id === null ? null : await users.findById(id)
     if (!user) throw authErrors.unauthenticated()
     return toPublicUser(user)
+  })
+
+  // The owner's profile card shows the spec's derived password only while it still opens the account
+  // (DESIGN.md decision 3), so the owner is prompted to replace it.
+  routes.get('/api/auth/initial-password', async (request) => {
+    const id = sessionUserId(request.identity)
+    const user = id === null ? null : await users.findById(id)
+    if (!user) throw authErrors.unauthenticated()
+    for (const style of ['lower', 'capitalised'] as const) {
+      const candidate = generatedPassword(user.firstName, user.lastName, style)
+      if (user.firstName && user.lastName && (await verifyPassword(user.passwordHash, candidate))) {
+        return { username: user.username, initialPassword: candidate }
+      }
+    }
+    return { username: user.username, initialPassword: null }
   })
 
   routes.post(
