@@ -1,4 +1,4 @@
-import { decideRoute, paths } from '@app/domain/spa-routes'
+import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { buttonClasses } from '../components/ui/button-styles.ts'
@@ -24,15 +24,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const user = me.data
   const decision = decideRoute(location.pathname, user?.role ?? null)
   if ('notFound' in decision) return children
+  const from: LoginRedirectState = { from: location.pathname + location.search + location.hash }
   if (!decision.allow) {
-    const state: LoginRedirectState | undefined =
-      decision.redirectTo === paths.login
-        ? { from: location.pathname + location.search + location.hash }
-        : undefined
+    const state = decision.redirectTo === paths.login ? from : undefined
     return <Navigate to={decision.redirectTo} replace state={state} />
   }
-  if (user?.mustChangePassword && location.pathname !== paths.changePassword) {
-    return <Navigate to={paths.changePassword} replace />
+  if (user?.mustChangePassword && findRoutePattern(location.pathname) !== paths.changePassword) {
+    // Once the password is changed, the change-password page moves on to where the user was going.
+    return <Navigate to={paths.changePassword} replace state={from} />
   }
   return children
 }

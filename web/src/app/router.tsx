@@ -23,6 +23,24 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/login-success.tsx')).LoginSuccessRoute }),
       },
       {
+        path: paths.forgotPassword,
+        lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+      },
+      {
+        path: paths.changePassword,
+        lazy: async () => ({ Component: (await import('./routes/change-password.tsx')).ChangePasswordRoute }),
+      },
+      {
+        path: paths.requestAssessment,
+        lazy: async () => ({
+          Component: (await import('./routes/request-assessment.tsx')).RequestAssessmentRoute,
+        }),
+      },
+      {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
       },

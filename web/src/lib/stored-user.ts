@@ -5,7 +5,7 @@
 const STORAGE_KEY = 'user'
 
 export type StoredUser = {
-  id: string
+  id: number
   username: string
   name?: string
   firstName?: string

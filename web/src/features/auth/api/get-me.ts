@@ -1,4 +1,4 @@
-import { ROLES } from '@app/domain/roles'
+import { PublicUserSchema } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -8,15 +8,16 @@ const optionalText = z
   .nullish()
   .transform((value) => value ?? '')
 
-// A missing or unknown role reads as standard (spec section 4); the server enforces the real one.
-export const CurrentUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+/**
+ * The contract's user, read leniently where the spec gives a fallback: a missing or unknown role reads as
+ * standard (section 4) and missing names as empty. The server enforces the real role either way.
+ */
+export const CurrentUserSchema = PublicUserSchema.extend({
   email: optionalText,
   firstName: optionalText,
   lastName: optionalText,
   name: optionalText,
-  role: z.enum(ROLES).catch('standard'),
+  role: PublicUserSchema.shape.role.catch('standard'),
   mustChangePassword: z.boolean().catch(false),
 })
 export type CurrentUser = z.infer<typeof CurrentUserSchema>

@@ -2,6 +2,13 @@ import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import {
+  ButtonSpinner,
+  FormAlert,
+  inputClasses,
+  labelClasses,
+  textLinkClasses,
+} from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { displayName } from '../../../lib/display-name.ts'
@@ -9,9 +16,6 @@ import { useLogin } from '../api/login.ts'
 import { PasswordInput } from './password-input.tsx'
 
 export const REDIRECT_AFTER_LOGIN_MS = 1000
-
-const inputClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600/30'
 
 /** The sign-in form: on success it greets the user and moves on to `redirectTo` after about a second. */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
@@ -58,14 +62,9 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   const busy = login.isPending || succeeded
   return (
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      className="space-y-5"
-      aria-describedby={validationError ? errorId : undefined}
-    >
+    <form onSubmit={handleSubmit} noValidate className="space-y-5">
       <div>
-        <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">
+        <label htmlFor="login-username" className={labelClasses}>
           Username
         </label>
         <input
@@ -77,6 +76,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           spellCheck={false}
           aria-required="true"
           aria-invalid={validationError !== null && !username.trim()}
+          aria-describedby={validationError ? errorId : undefined}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           className={`mt-1.5 ${inputClasses}`}
@@ -85,13 +85,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       </div>
       <div>
         <div className="flex items-center justify-between">
-          <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">
+          <label htmlFor="login-password" className={labelClasses}>
             Password
           </label>
-          <Link
-            to={paths.forgotPassword}
-            className="rounded text-sm font-medium text-indigo-700 hover:text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
+          <Link to={paths.forgotPassword} className={`text-sm ${textLinkClasses}`}>
             Forgot your password?
           </Link>
         </div>
@@ -102,25 +99,13 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           value={password}
           onChange={setPassword}
           invalid={validationError !== null && !password}
-          inputClassName={`mt-1.5 ${inputClasses} pr-11`}
+          describedBy={validationError ? errorId : undefined}
+          className="mt-1.5"
         />
       </div>
-      {validationError && (
-        <p
-          id={errorId}
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-        >
-          {validationError}
-        </p>
-      )}
+      {validationError && <FormAlert id={errorId}>{validationError}</FormAlert>}
       <button type="submit" disabled={busy} className={`w-full ${buttonClasses('primary', 'lg')}`}>
-        {busy && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-          />
-        )}
+        {busy && <ButtonSpinner />}
         {busy ? 'Signing In...' : 'Sign In'}
       </button>
     </form>

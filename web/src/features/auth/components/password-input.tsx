@@ -1,13 +1,18 @@
 import { useState } from 'react'
+import { inputClasses } from '../../../components/ui/form.tsx'
 
 type PasswordInputProps = {
   id: string
   name: string
-  autoComplete: string
+  autoComplete: 'current-password' | 'new-password'
   value: string
   onChange: (value: string) => void
   invalid?: boolean
-  inputClassName: string
+  /** Ids of the hints and errors that describe the field. */
+  describedBy?: string | undefined
+  /** What the toggle shows or hides, for its accessible name ('Show new password'). */
+  fieldName?: string
+  className?: string
 }
 
 /** A password field with a show/hide toggle that keeps its accessible name in step with its state. */
@@ -18,11 +23,13 @@ export function PasswordInput({
   value,
   onChange,
   invalid = false,
-  inputClassName,
+  describedBy,
+  fieldName = 'password',
+  className = '',
 }: PasswordInputProps) {
   const [visible, setVisible] = useState(false)
   return (
-    <div className="relative">
+    <div className={`relative ${className}`}>
       <input
         id={id}
         name={name}
@@ -30,16 +37,17 @@ export function PasswordInput({
         autoComplete={autoComplete}
         aria-required="true"
         aria-invalid={invalid}
+        aria-describedby={describedBy}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={inputClassName}
+        className={`${inputClasses} pr-11`}
       />
       <button
         type="button"
         onClick={() => setVisible((shown) => !shown)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={`${visible ? 'Hide' : 'Show'} ${fieldName}`}
         aria-controls={id}
-        className="absolute inset-y-0 right-0 mt-1.5 flex items-center rounded-r-lg px-3 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
         {visible ? (
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">

@@ -1,0 +1,55 @@
+import { paths } from '@app/domain/spa-routes'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useToast } from '../../components/ui/toast.tsx'
+import { textLinkClasses } from '../../components/ui/form.tsx'
+import { useMe } from '../../features/auth/api/get-me.ts'
+import { AuthPage } from '../../features/auth/components/auth-page.tsx'
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx'
+import { redirectTarget } from '../../lib/redirect-target.ts'
+
+/** Reached by choice, or sent here by the guard while a password set by an administrator is pending. */
+export function ChangePasswordRoute() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const me = useMe()
+  const required = me.data?.mustChangePassword === true
+  const target = redirectTarget(location.state, paths.history, [
+    paths.login,
+    paths.changePassword,
+    paths.loginSuccess,
+  ])
+
+  function handleChanged(message: string) {
+    toast({ title: 'Password Changed', description: message })
+    navigate(target, { replace: true })
+  }
+
+  return (
+    <AuthPage
+      documentTitle="Change Password"
+      title="Change your password"
+      description={
+        required ? (
+          <p
+            role="note"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-left text-amber-900 ring-1 ring-amber-200"
+          >
+            Your password was set by an administrator. Please choose a new password of your own to continue.
+          </p>
+        ) : (
+          <p>Enter your current password, then choose a new one.</p>
+        )
+      }
+      footer={
+        required ? undefined : (
+          <Link to={paths.history} className={textLinkClasses}>
+            Cancel
+          </Link>
+        )
+      }
+    >
+      <ChangePasswordForm onChanged={handleChanged} />
+    </AuthPage>
+  )
+}
