@@ -57,7 +57,10 @@ export async function startAllInOne(options: AllInOneOptions) {
   const secrets = localSecrets(options.dataDirectory, env)
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info'
   const logger = loggerOptions(logLevel, 'all-in-one')
+  const gatewayPort = options.port ?? Number(env.PORT ?? 8080)
   const shared = {
+    // Links in e-mails lead to the gateway's own address unless PUBLIC_URL says otherwise.
+    ...(gatewayPort > 0 ? { PUBLIC_URL: `http://localhost:${gatewayPort}` } : {}),
     ...env,
     ...secrets,
     DATA_DIR: options.dataDirectory,
@@ -99,7 +102,7 @@ export async function startAllInOne(options: AllInOneOptions) {
     const webRoot = options.webRoot === undefined ? resolve(root, 'web/dist') : options.webRoot
     const gatewayConfig = parseConfig(gatewayEnvSchema, {
       ...shared,
-      PORT: String(options.port ?? env.PORT ?? 8080),
+      PORT: String(gatewayPort),
       HOST: options.host ?? env.HOST ?? '127.0.0.1',
       ...(webRoot ? { WEB_ROOT: webRoot } : {}),
       ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, serviceUrls[name]])),

@@ -53,6 +53,7 @@ export async function startCluster(options: ClusterOptions) {
   ) as Record<ServiceName, number>
   const gatewayPort = options.port === 0 || options.port === undefined ? await freePort() : options.port
   const common = {
+    PUBLIC_URL: `http://localhost:${gatewayPort}`,
     ...process.env,
     ...env,
     ...secrets,
