@@ -66,9 +66,31 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     path: '/api/admin/user/999',
     body: { email: 'x@example.test' },
   },
+  'POST /api/assessments': {
+    expect: {
+      anonymous: 401,
+      guest_standard: 403,
+      guest_owner: 403,
+      standard: 'allow',
+      administrator: 'allow',
+      another_owner: 'allow',
+    },
+    body: { assessmentType: 'disc', dScore: 101 },
+  },
+  'GET /api/assessments': { expect: signedIn },
+  'GET /api/accessible-profiles': { expect: signedIn },
+  'GET /api/all-profiles': { expect: signedIn },
+  'GET /api/profiles/search': { expect: signedIn, path: '/api/profiles/search?name=Nobody' },
 }
 
 let product: RunningProduct
+const clients: Partial<Record<Caller, SessionClient>> = {}
+
+async function signIn(caller: Caller) {
+  const client = new SessionClient(product.url)
+  if (caller !== 'anonymous') await client.logIn(sessions[caller].username, sessions[caller].password)
+  return client
+}
 const sessions = {} as Record<Exclude<Caller, 'anonymous'>, { username: string; password: string }>
 
 beforeAll(async () => {
@@ -95,12 +117,14 @@ describe('the authorization matrix', () => {
     it(`${route}`, async () => {
       const [method, path] = route.split(' ') as [string, string]
       for (const caller of callers) {
-        // A fresh session for every call: some calls (logout) end the session they use.
-        const client = new SessionClient(product.url)
-        if (caller !== 'anonymous') await client.logIn(sessions[caller].username, sessions[caller].password)
+        // Logout ends the session it uses, so it gets a fresh one; other calls share one session per caller.
+        const client =
+          route === 'POST /api/auth/logout'
+            ? await signIn(caller)
+            : (clients[caller] ??= await signIn(caller))
         const response = await client.request(method, row.path ?? path, row.body)
         const expected = row.expect[caller]
-        const refusedByGuard = /^GATEWAY_(UNAUTHENTICATED|FORBIDDEN)$/.test(String(response.json?.code))
+        const refusedByGuard = /^GATEWAY_(?:UNAUTHENTICATED|FORBIDDEN)$/.test(String(response.json?.code))
         const detail = `${caller} ${route}: ${response.status} ${JSON.stringify(response.json)}`
         if (expected === 'allow') {
           expect(refusedByGuard, detail).toBe(false)

@@ -41,6 +41,18 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.history,
+        lazy: async () => ({ Component: (await import('./routes/history.tsx')).HistoryRoute }),
+      },
+      {
+        path: paths.assessment,
+        lazy: async () => ({ Component: (await import('./routes/assessment.tsx')).AssessmentRoute }),
+      },
+      {
+        path: paths.scores,
+        lazy: async () => ({ Component: (await import('./routes/scores.tsx')).ScoresRoute }),
+      },
+      {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
       },

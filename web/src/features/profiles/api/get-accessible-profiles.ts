@@ -1,0 +1,19 @@
+import { AccessibleProfileListSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+
+/** Every profile query sits under this key, so one save can refresh lists and searches alike. */
+export const PROFILES_QUERY_KEY = ['profiles'] as const
+
+/** The caller's own profiles and those shared with them, newest first. */
+export async function getAccessibleProfiles(): Promise<AccessibleProfile[]> {
+  return AccessibleProfileListSchema.parse(await apiClient.get<unknown>('/api/accessible-profiles'))
+}
+
+export function getAccessibleProfilesQueryOptions() {
+  return queryOptions({ queryKey: [...PROFILES_QUERY_KEY, 'accessible'], queryFn: getAccessibleProfiles })
+}
+
+export function useAccessibleProfiles() {
+  return useQuery(getAccessibleProfilesQueryOptions())
+}
