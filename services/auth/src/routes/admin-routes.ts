@@ -89,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
         changes.username = request.body.username.trim()
       }
       const password = request.body.password ?? ''
-      if (password !== '') {
+      if (password.length > 0) {
         const problem = passwordProblem(password, [
           changes.username ?? user.username,
           changes.email ?? user.email,
