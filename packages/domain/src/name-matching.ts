@@ -37,47 +37,70 @@ function prefixesAgree(typed: string, candidate: string): boolean {
   return candidatePrefix.startsWith(typedPrefix) || typedPrefix.startsWith(candidatePrefix)
 }
 
-function rankOf(query: string, queryWords: string[], name: string): Rank | null {
-  if (name.length === 0) return null
-  if (name === query) return EXACT
-  if (name.startsWith(query)) return STARTS_WITH
-  if (name.includes(query)) return OTHER
-  const nameWords = leadingWords(name)
-  const agrees = queryWords.some((typed) => nameWords.some((word) => prefixesAgree(typed, word)))
+interface IndexedName<T> {
+  candidate: T
+  index: number
+  display: string
+  key: string
+  words: string[]
+}
+
+function rankOf(query: string, queryWords: string[], name: IndexedName<unknown>): Rank | null {
+  const { key } = name
+  if (key.length === 0) return null
+  if (key === query) return EXACT
+  if (key.startsWith(query)) return STARTS_WITH
+  if (key.includes(query)) return OTHER
+  const agrees = queryWords.some((typed) => name.words.some((word) => prefixesAgree(typed, word)))
   return agrees ? OTHER : null
 }
 
 /**
- * The best match for a typed name and up to three other distinct matching names. Exact matches come
- * first, then names starting with the query, then the rest; within a rank the candidates' order holds.
+ * Candidates prepared once (normalised names and their leading words) for many searches: a service keeps
+ * one per list and answers each search without redoing that work.
  */
+export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate: T) => string) {
+  const names: IndexedName<T>[] = candidates.map((candidate, index) => {
+    const display = nameOf(candidate).trim()
+    const key = normalise(display)
+    return { candidate, index, display, key, words: leadingWords(key) }
+  })
+  return {
+    /**
+     * The best match for a typed name and up to three other distinct matching names. Exact matches come
+     * first, then names starting with the query, then the rest; within a rank the candidates' order holds.
+     */
+    match(query: string): NameMatchResult<T> {
+      const typed = normalise(query.slice(0, MAX_SEARCH_LENGTH))
+      if (typed.length < MIN_SEARCH_LENGTH) return { match: null, others: [] }
+      const typedWords = leadingWords(typed)
+      const ranked: { name: IndexedName<T>; rank: Rank }[] = []
+      for (const name of names) {
+        const rank = rankOf(typed, typedWords, name)
+        if (rank !== null) ranked.push({ name, rank })
+      }
+      ranked.sort((a, b) => a.rank - b.rank || a.name.index - b.name.index)
+      const best = ranked[0]
+      if (!best) return { match: null, others: [] }
+      const seen = new Set([best.name.key])
+      const others: string[] = []
+      for (const { name } of ranked) {
+        if (others.length === MAX_OTHER_NAMES) break
+        if (seen.has(name.key)) continue
+        seen.add(name.key)
+        others.push(name.display)
+      }
+      return { match: best.name.candidate, others }
+    },
+  }
+}
+export type NameIndex<T> = ReturnType<typeof createNameIndex<T>>
+
+/** One search over a list (see createNameIndex for the rules). */
 export function matchByName<T>(
   query: string,
   candidates: readonly T[],
   nameOf: (candidate: T) => string,
 ): NameMatchResult<T> {
-  const typed = normalise(query.slice(0, MAX_SEARCH_LENGTH))
-  if (typed.length < MIN_SEARCH_LENGTH) return { match: null, others: [] }
-  const typedWords = leadingWords(typed)
-
-  const ranked: { candidate: T; rank: Rank; index: number; key: string; display: string }[] = []
-  candidates.forEach((candidate, index) => {
-    const display = nameOf(candidate).trim()
-    const key = normalise(display)
-    const rank = rankOf(typed, typedWords, key)
-    if (rank !== null) ranked.push({ candidate, rank, index, key, display })
-  })
-  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index)
-
-  const best = ranked[0]
-  if (!best) return { match: null, others: [] }
-  const seen = new Set([best.key])
-  const others: string[] = []
-  for (const entry of ranked) {
-    if (others.length === MAX_OTHER_NAMES) break
-    if (seen.has(entry.key)) continue
-    seen.add(entry.key)
-    others.push(entry.display)
-  }
-  return { match: best.candidate, others }
+  return createNameIndex(candidates, nameOf).match(query)
 }

@@ -1,0 +1,412 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { cpus, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/assessments-repository'
+import type { Identity } from '@app/kit/identity'
+import { createNedbStore } from '@app/kit/store/nedb'
+import { identityHeaders, TEST_INTERNAL_TOKEN_SECRET } from '@app/kit/testing/service-dependencies'
+
+/**
+ * Profile search and accessible profiles at 10,000 profiles (issue 4, "Speed"): the store is filled through
+ * the repository, then the real profiles service (services/profiles/src/server.ts) runs in its own process
+ * on that data folder and wrk calls it directly with identity headers, for the owner of the 10,000 profiles
+ * and for an administrator, who sees every profile. Flags: --duration <s> (10), --connections <list> (1,10),
+ * --profile (V8 CPU profile of the service), --service <entry> (another server.ts, to compare a variant), --check (exit 1 when search p99 with one connection is over 20 ms).
+ */
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..')
+const OWNED = 10_000
+const OTHER_OWNERS = 50
+const PER_OTHER_OWNER = 10
+const WARM_UP_SECONDS = 3
+const SEARCH_BUDGET_P99_MS = 20
+
+const owner: Identity = {
+  userId: 'bench-owner',
+  role: 'standard',
+  username: 'owner@example.com',
+  mustChangePassword: false,
+}
+const administrator: Identity = {
+  userId: '1',
+  role: 'administrator',
+  username: 'admin@example.com',
+  mustChangePassword: false,
+}
+
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Isabella',
+  'James',
+]
+  .concat(['Ava', 'William', 'Mia', 'Benjamin', 'Evelyn', 'Lucas', 'Harper', 'Henry', 'Luna', 'Theodore'])
+  .concat(['Priya', 'Kenji', 'Amara', 'Omar', 'Sofia', 'Mateo', 'Chloe', 'Daniel', 'Hannah', 'Ethan'])
+  .concat(['Maya', 'Yusuf', 'Ines', 'Arjun', 'Freya', 'Tomasz', 'Leila', 'Kwame', 'Aiko', 'Rafael'])
+  .concat(['Zara', 'Nikolai', 'Grace', 'Diego', 'Ingrid', 'Samuel', 'Mei', 'Tariq', 'Elena', 'Jonah'])
+const SURNAME_STARTS = ['Ander', 'Bren', 'Cal', 'Dun', 'Ell', 'Fair', 'Gar', 'Hal', 'Ing', 'Kings'].concat([
+  'Lang',
+  'Mar',
+  'North',
+  'Oak',
+  'Pen',
+  'Ash',
+  'Red',
+  'Stan',
+  'Thorn',
+  'Wes',
+])
+const SURNAME_ENDS = ['son', 'ton', 'ley', 'wood', 'field', 'man', 'by', 'ford', 'well', 'ridge']
+
+/** 50 × 200 distinct full names, so each of the owner's 10,000 profiles has its own. */
+function fullName(index: number): string {
+  const surname = Math.floor(index / FIRST_NAMES.length)
+  const start = SURNAME_STARTS[surname % SURNAME_STARTS.length]!
+  const end = SURNAME_ENDS[Math.floor(surname / SURNAME_STARTS.length) % SURNAME_ENDS.length]!
+  return `${FIRST_NAMES[index % FIRST_NAMES.length]} ${start}${end}`
+}
+
+function assessment(userId: string, name: string, index: number): NewAssessment {
+  const d = (index * 37) % 101
+  const i = (index * 53) % 101
+  const s = (index * 71) % 101
+  const c = (index * 89) % 101
+  const prevue = index % 4 === 3
+  const scoresData = prevue
+    ? {
+        ...Object.fromEntries(
+          ['generalAbility', 'workingWithNumbers', 'workingWithWords', 'workingWithShapes'].map(
+            (key, offset) => [key, 1 + ((index + offset) % 10)],
+          ),
+        ),
+        ...Object.fromEntries(
+          ['workingWithPeople', 'workingWithData', 'workingWithThings'].map((key) => [key, 5.5]),
+        ),
+        ...Object.fromEntries(
+          [
+            'diplomaticIndependent',
+            'cooperativeCompetitive',
+            'submissiveAssertive',
+            'spontaneousConscientious',
+            'innovativeConventional',
+            'reactiveOrganized',
+            'introvertExtrovert',
+            'selfSufficientGroupOriented',
+            'reservedOutgoing',
+            'emotionalStable',
+            'restlessPoised',
+            'excitableRelaxed',
+            'socialDesirability',
+          ].map((key, offset) => [key, 1 + ((index * 3 + offset) % 90) / 10]),
+        ),
+      }
+    : null
+  const highest = Math.max(d, i, s, c)
+  return {
+    userId,
+    name,
+    assessmentType: prevue ? 'prevue' : 'disc',
+    dScore: prevue ? 0 : d,
+    iScore: prevue ? 0 : i,
+    sScore: prevue ? 0 : s,
+    cScore: prevue ? 0 : c,
+    primaryType: prevue ? 'D' : highest === d ? 'D' : highest === i ? 'I' : highest === s ? 'S' : 'C',
+    scoresData: scoresData as NewAssessment['scoresData'],
+    answers: prevue ? ['prevue-1-numbers', 'prevue-2-people'] : ['D', 'I', 'S', 'C'],
+    timestamp: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+  }
+}
+
+async function fill(dataDirectory: string): Promise<void> {
+  const store = await createNedbStore({ directory: join(dataDirectory, 'profiles') })
+  const assessments = await createAssessmentsRepository(store)
+  const started = performance.now()
+  for (let index = 0; index < OWNED; index += 1) {
+    await assessments.create(assessment(owner.userId, fullName(index), index))
+    // Colleagues' profiles interleave with the owner's, as they would in a real tenant.
+    if (index % (OWNED / (OTHER_OWNERS * PER_OTHER_OWNER)) === 0) {
+      const other = Math.floor(index / (OWNED / OTHER_OWNERS))
+      await assessments.create(assessment(`colleague-${other}`, `Colleague ${index} Quill`, index))
+    }
+  }
+  await store.close()
+  const seconds = (performance.now() - started) / 1000
+  console.log(`filled ${OWNED + OTHER_OWNERS * PER_OTHER_OWNER} profiles in ${seconds.toFixed(1)} s`)
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  await new Promise((done) => server.close(done))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+async function startService(
+  dataDirectory: string,
+  profileDirectory: string | null,
+): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort()
+  const profile = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []
+  // --service runs another entry point, e.g. a variant of the service kept outside the repository.
+  const entry = option('--service') ?? 'services/profiles/src/server.ts'
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDirectory,
+      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_TOKEN_SECRET,
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      MONGO_URL: '',
+      KAFKA_BROKERS: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the profiles service exited (${child.exitCode})`)
+    const healthy = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) return { child, url }
+    await new Promise((done) => setTimeout(done, 50))
+  }
+  throw new Error('the profiles service did not become healthy')
+}
+
+interface WrkResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  failures: number
+  cpuMicroseconds: number | null
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+const duration = (text: string | undefined) => {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '')
+  if (!match) throw new Error(`unreadable wrk latency: ${text}`)
+  return Number(match[1]) * UNIT_MS[match[2]!]!
+}
+
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+    // USER_HZ is 100 on every Linux build Node supports.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
+}
+
+async function wrk(url: string, caller: Identity, connections: number, seconds: number, script?: string) {
+  const header = Object.entries(identityHeaders(caller)).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ])
+  const threads = Math.min(2, connections)
+  const args = [
+    `-t${threads}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    ...header,
+  ]
+  const child = spawn('wrk', [...args, ...(script ? ['-s', script] : []), url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise((done) => child.once('exit', done))
+  if (code !== 0) throw new Error(`wrk exited ${code}:\n${output}`)
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
+    requests: Number(/(\d+) requests in/.exec(output)?.[1]),
+    failures: non2xx + (socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+    p50Ms: duration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
+    p99Ms: duration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
+    cpuMicroseconds: null,
+  } satisfies WrkResult
+}
+
+/** Self time per function in the V8 .cpuprofile the service wrote on exit, as shares of its busy time. */
+async function topOfProfile(directory: string, count: number): Promise<string[]> {
+  const [file] = (await readdir(directory)).filter((name) => name.endsWith('.cpuprofile'))
+  if (!file) return ['no profile was written']
+  const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as {
+    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
+    samples: number[]
+  }
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
+  const totals = new Map<string, number>()
+  let busy = 0
+  for (const id of profile.samples) {
+    const frame = frames.get(id)
+    if (!frame || frame.functionName === '(idle)') continue
+    busy += 1
+    const where = frame.url.replace(/^.*node_modules\//, '').replace(`file://${ROOT}/`, '')
+    const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`
+    totals.set(key, (totals.get(key) ?? 0) + 1)
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${key}`)
+}
+
+/** Search terms the requests rotate through: exact names, parts, the five-letter prefix rule and misses. */
+const SEARCHES = [
+  fullName(4_321),
+  fullName(9_999).toLowerCase(),
+  'brenwood',
+  'Olivi Ellfi',
+  'Kwame',
+  'ton',
+  'Nobody Atall',
+  'Colleague 4000 Quill',
+  'Zara Thornridge',
+  'mei n',
+]
+
+function searchScript(): string {
+  const paths = SEARCHES.map((name) => `"/api/profiles/search?name=${encodeURIComponent(name)}"`)
+  return [
+    `local paths = { ${paths.join(', ')} }`,
+    'local counter = 0',
+    'request = function()',
+    '  counter = counter + 1',
+    '  return wrk.format("GET", paths[(counter % #paths) + 1])',
+    'end',
+  ].join('\n')
+}
+
+async function expectJson(url: string, caller: Identity, check: (body: unknown) => boolean, label: string) {
+  const response = await fetch(url, { headers: identityHeaders(caller) })
+  const body: unknown = await response.json()
+  if (response.status !== 200 || !check(body)) throw new Error(`${label}: ${response.status}`)
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(option('--duration') ?? 10)
+  const connectionLevels = (option('--connections') ?? '1,10').split(',').map(Number)
+  const dataDirectory = await mkdtemp(join(tmpdir(), 'bench-profiles-'))
+  const profileDirectory = process.argv.includes('--profile') ? join(dataDirectory, 'cpu-profile') : null
+  let service: { child: ChildProcess; url: string } | null = null
+  try {
+    await fill(dataDirectory)
+    const script = join(dataDirectory, 'search.lua')
+    await writeFile(script, searchScript())
+    service = await startService(dataDirectory, profileDirectory)
+    const { url } = service
+    const total = OWNED + OTHER_OWNERS * PER_OTHER_OWNER
+    const isList = (length: number) => (body: unknown) => Array.isArray(body) && body.length === length
+    await expectJson(`${url}/api/accessible-profiles`, owner, isList(OWNED), 'owner list')
+    await expectJson(`${url}/api/accessible-profiles`, administrator, isList(total), 'administrator list')
+    const found = (caller: Identity, name: string, expected: string | null) =>
+      expectJson(
+        `${url}/api/profiles/search?name=${encodeURIComponent(name)}`,
+        caller,
+        (body) => ((body as { match: { name: string } | null }).match?.name ?? null) === expected,
+        `search ${name}`,
+      )
+    await found(owner, fullName(4_321), fullName(4_321))
+    await found(owner, 'Colleague 4000 Quill', null)
+    await found(administrator, 'Colleague 4000 Quill', 'Colleague 4000 Quill')
+
+    const targets = [
+      { name: 'search, owner', path: '/api/profiles/search', caller: owner, script },
+      { name: 'search, administrator', path: '/api/profiles/search', caller: administrator, script },
+      { name: 'accessible, owner', path: '/api/accessible-profiles', caller: owner },
+      { name: 'accessible, administrator', path: '/api/accessible-profiles', caller: administrator },
+    ]
+    console.log(
+      `Profiles service, ${total} profiles (${OWNED} owned by one user), Node ${process.version}, ${cpus().length} CPUs`,
+    )
+    console.log(
+      `wrk --latency, ${seconds} s per run after a ${WARM_UP_SECONDS} s warm-up; CPU is the service's`,
+    )
+    console.log(
+      [
+        'target'.padEnd(27),
+        'conns',
+        ...['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req'].map((t) => t.padStart(10)),
+      ].join(' '),
+    )
+    let searchWorst = 0
+    for (const connections of connectionLevels) {
+      for (const target of targets) {
+        await wrk(`${url}${target.path}`, target.caller, connections, WARM_UP_SECONDS, target.script)
+        const before = await cpuMs(service.child.pid)
+        const result: WrkResult = await wrk(
+          `${url}${target.path}`,
+          target.caller,
+          connections,
+          seconds,
+          target.script,
+        )
+        const after = await cpuMs(service.child.pid)
+        if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests`)
+        result.cpuMicroseconds =
+          before === null || after === null ? null : ((after - before) * 1000) / result.requests
+        if (connections === 1 && target.path.endsWith('search'))
+          searchWorst = Math.max(searchWorst, result.p99Ms)
+        const columns = [
+          result.requestsPerSecond.toFixed(0),
+          result.p50Ms.toFixed(2),
+          result.p99Ms.toFixed(2),
+          result.cpuMicroseconds === null ? 'n/a' : result.cpuMicroseconds.toFixed(0),
+        ]
+        console.log(
+          [
+            target.name.padEnd(27),
+            String(connections).padStart(5),
+            ...columns.map((c) => c.padStart(10)),
+          ].join(' '),
+        )
+      }
+    }
+    if (connectionLevels.includes(1)) {
+      const verdict = searchWorst < SEARCH_BUDGET_P99_MS ? 'met' : 'MISSED'
+      console.log(
+        `search p99 with one connection: ${searchWorst.toFixed(2)} ms (budget ${SEARCH_BUDGET_P99_MS} ms): ${verdict}`,
+      )
+      if (process.argv.includes('--check') && verdict === 'MISSED') process.exitCode = 1
+    }
+  } finally {
+    if (service && service.child.exitCode === null) {
+      const exited = new Promise((done) => service!.child.once('exit', done))
+      service.child.kill('SIGTERM')
+      await exited
+    }
+    if (profileDirectory) {
+      console.log('\nService CPU profile, self time as a share of busy time:')
+      for (const line of await topOfProfile(profileDirectory, 20)) console.log(line)
+    }
+    await rm(dataDirectory, { recursive: true, force: true })
+  }
+}
+
+await main()

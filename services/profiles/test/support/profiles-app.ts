@@ -1,0 +1,66 @@
+import { afterEach, beforeEach } from 'vitest'
+import type { Identity } from '@app/kit/identity'
+import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
+import { buildApp } from '../../src/app.ts'
+
+/** A fresh profiles service on embedded stores for each test. */
+export function useProfilesService() {
+  const context = {} as {
+    app: Awaited<ReturnType<typeof buildApp>>
+    dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
+  }
+  beforeEach(async () => {
+    context.dependencies = await createEmbeddedDependencies()
+    context.app = await buildApp(context.dependencies)
+  })
+  afterEach(async () => {
+    await context.app.close()
+    await context.dependencies.close()
+  })
+  return context
+}
+
+const identity = (userId: string, role: Identity['role'], username: string): Identity => ({
+  userId,
+  role,
+  username,
+  mustChangePassword: false,
+})
+
+export const ada = identity('12', 'standard', 'ada@example.com')
+export const grace = identity('13', 'standard', 'grace@example.com')
+export const administrator = identity('1', 'administrator', 'admin@example.com')
+export const guest = identity('20', 'guest_standard', 'guest@example.com')
+
+export function as(caller: Identity | null) {
+  return identityHeaders(caller)
+}
+
+export const discScores = { dScore: 75, iScore: 50, sScore: 25, cScore: 0 }
+
+/** A Prevue result with every dimension at `value` unless overridden. */
+export function prevueScores(value = 5.5, overrides: Record<string, number> = {}) {
+  const dimensions = [
+    'generalAbility',
+    'workingWithNumbers',
+    'workingWithWords',
+    'workingWithShapes',
+    'workingWithPeople',
+    'workingWithData',
+    'workingWithThings',
+    'diplomaticIndependent',
+    'cooperativeCompetitive',
+    'submissiveAssertive',
+    'spontaneousConscientious',
+    'innovativeConventional',
+    'reactiveOrganized',
+    'introvertExtrovert',
+    'selfSufficientGroupOriented',
+    'reservedOutgoing',
+    'emotionalStable',
+    'restlessPoised',
+    'excitableRelaxed',
+    'socialDesirability',
+  ]
+  return { ...Object.fromEntries(dimensions.map((dimension) => [dimension, value])), ...overrides }
+}
