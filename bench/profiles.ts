@@ -324,7 +324,7 @@ async function main(): Promise<void> {
     const total = OWNED + OTHER_OWNERS * PER_OTHER_OWNER
     const isList = (length: number) => (body: unknown) => Array.isArray(body) && body.length === length
     await expectJson(`${url}/api/accessible-profiles`, owner, isList(OWNED), 'owner list')
-    await expectJson(`${url}/api/accessible-profiles`, administrator, isList(total), 'administrator list')
+    await expectJson(`${url}/api/all-profiles`, administrator, isList(total), 'administrator list')
     const found = (caller: Identity, name: string, expected: string | null) =>
       expectJson(
         `${url}/api/profiles/search?name=${encodeURIComponent(name)}`,
@@ -340,7 +340,7 @@ async function main(): Promise<void> {
       { name: 'search, owner', path: '/api/profiles/search', caller: owner, script },
       { name: 'search, administrator', path: '/api/profiles/search', caller: administrator, script },
       { name: 'accessible, owner', path: '/api/accessible-profiles', caller: owner },
-      { name: 'accessible, administrator', path: '/api/accessible-profiles', caller: administrator },
+      { name: 'all profiles, administrator', path: '/api/all-profiles', caller: administrator },
     ]
     console.log(
       `Profiles service, ${total} profiles (${OWNED} owned by one user), Node ${process.version}, ${cpus().length} CPUs`,
