@@ -146,6 +146,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
 
   // Upstreams start and end sessions through response headers; the client never sees them.
   app.addHook('onSend', async (request, reply, payload) => {
+    // Most answers carry none of these headers: leave them untouched.
+    if (
+      !reply.hasHeader(LOGIN_HEADER) &&
+      !reply.hasHeader(LOGOUT_HEADER) &&
+      !reply.hasHeader(REVOKE_USER_HEADER)
+    ) {
+      return payload
+    }
     const login = reply.getHeader(LOGIN_HEADER)
     const logout = reply.getHeader(LOGOUT_HEADER)
     const revokeUser = reply.getHeader(REVOKE_USER_HEADER)
