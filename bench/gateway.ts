@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { cpuMs, median, option, runWrk, topOfProfile, type WrkResult } from './support.ts'
 import Fastify from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { buildApp as buildGateway } from '@app/gateway/app'
@@ -42,11 +43,6 @@ const BENCH_IDENTITY: Identity = {
 }
 const LOG = loggerOptions('silent', 'bench')
 const WARM_UP_SECONDS = 3
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
 
 /** Child process roles: each prints `READY <url>` once listening and exits when its stdin closes. */
 async function serve(role: string): Promise<void> {
@@ -128,64 +124,8 @@ async function stop(server: Server): Promise<void> {
   await exited
 }
 
-interface WrkResult {
-  /** CPU the answering process (the proxy, or the service when direct) spent per request, in microseconds. */
-  cpuMicroseconds?: number | null
-  requestsPerSecond: number
-  p50Ms: number
-  p99Ms: number
-  requests: number
-  failures: number
-}
-
-/** USER_HZ, 100 on every Linux build Node supports. */
-const CLOCK_TICKS_PER_SECOND = 100
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
-
-function parseDuration(text: string | undefined): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '')
-  if (!match) throw new Error(`unreadable wrk latency: ${text}`)
-  return Number(match[1]) * UNIT_MS[match[2]!]!
-}
-
-function parseWrk(output: string): WrkResult {
-  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1])
-  const requests = Number(/(\d+) requests in/.exec(output)?.[1])
-  if (!Number.isFinite(requestsPerSecond) || !Number.isFinite(requests))
-    throw new Error(`unreadable wrk output:\n${output}`)
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
-  const failures =
-    non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0)
-  return {
-    requestsPerSecond,
-    requests,
-    failures,
-    p50Ms: parseDuration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
-    p99Ms: parseDuration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
-  }
-}
-
-/** CPU time (user + system) a process has used so far, from /proc; null where there is no /proc. */
-async function cpuMs(pid: number | undefined): Promise<number | null> {
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
-  } catch {
-    return null
-  }
-}
-
-async function wrk(url: string, headers: Record<string, string>, seconds: number): Promise<WrkResult> {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-  const child = spawn('wrk', ['-t2', '-c50', `-d${seconds}s`, '--latency', ...headerArgs, url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise((done) => child.once('exit', done))
-  if (code !== 0) throw new Error(`wrk exited ${code}:\n${output}`)
-  return parseWrk(output)
+function wrk(url: string, headers: Record<string, string>, seconds: number): Promise<WrkResult> {
+  return runWrk(['-t2', '-c50', `-d${seconds}s`], headers, url)
 }
 
 async function expectPing(url: string, headers: Record<string, string>, label: string): Promise<void> {
@@ -202,37 +142,6 @@ async function sessionCookie(gatewayUrl: string): Promise<string> {
     throw new Error(`login through the gateway failed: ${response.status}`)
   return cookie.split(';', 1)[0]!
 }
-
-/** Self time per function in a V8 .cpuprofile, as shares of the time the process was busy. */
-async function topOfProfile(directory: string, count: number): Promise<string[]> {
-  const [file] = (await readdir(directory)).filter((name) => name.endsWith('.cpuprofile'))
-  if (!file) return ['no profile was written']
-  const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
-    samples: number[]
-  }
-  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
-  const totals = new Map<string, number>()
-  let busy = 0
-  for (const id of profile.samples) {
-    const frame = byId.get(id)
-    if (!frame || frame.functionName === '(idle)') continue
-    busy += 1
-    const packaged = frame.url.lastIndexOf('node_modules/')
-    const where =
-      packaged === -1
-        ? frame.url.replace(`file://${ROOT}/`, '')
-        : frame.url.slice(packaged + 'node_modules/'.length)
-    const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`
-    totals.set(key, (totals.get(key) ?? 0) + 1)
-  }
-  return [...totals]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${key}`)
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /** Prints the table of medians and returns the gateway's throughput as a share of the bare hop's. */
 function report(results: Map<string, WrkResult[]>, seconds: number, rounds: number): number {

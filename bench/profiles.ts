@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cpuMs, freePort, option, runWrk, topOfProfile, type WrkResult } from './support.ts'
 import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/assessments-repository'
 import type { Identity } from '@app/kit/identity'
 import { createNedbStore } from '@app/kit/store/nedb'
@@ -143,20 +143,6 @@ async function fill(dataDirectory: string): Promise<void> {
   console.log(`filled ${OWNED + OTHER_OWNERS * PER_OTHER_OWNER} profiles in ${seconds.toFixed(1)} s`)
 }
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  await new Promise((done) => server.close(done))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
 async function startService(
   dataDirectory: string,
   profileDirectory: string | null,
@@ -192,89 +178,16 @@ async function startService(
   throw new Error('the profiles service did not become healthy')
 }
 
-interface WrkResult {
-  requestsPerSecond: number
-  p50Ms: number
-  p99Ms: number
-  requests: number
-  failures: number
-  cpuMicroseconds: number | null
-}
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
-const duration = (text: string | undefined) => {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '')
-  if (!match) throw new Error(`unreadable wrk latency: ${text}`)
-  return Number(match[1]) * UNIT_MS[match[2]!]!
-}
-
-async function cpuMs(pid: number | undefined): Promise<number | null> {
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
-    // USER_HZ is 100 on every Linux build Node supports.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-  } catch {
-    return null
-  }
-}
-
-async function wrk(url: string, caller: Identity, connections: number, seconds: number, script?: string) {
-  const header = Object.entries(identityHeaders(caller)).flatMap(([name, value]) => [
-    '-H',
-    `${name}: ${value}`,
-  ])
-  const threads = Math.min(2, connections)
+function wrk(url: string, caller: Identity, connections: number, seconds: number, script?: string) {
   const args = [
-    `-t${threads}`,
+    `-t${Math.min(2, connections)}`,
     `-c${connections}`,
     `-d${seconds}s`,
     '--timeout',
     '10s',
-    '--latency',
-    ...header,
+    ...(script ? ['-s', script] : []),
   ]
-  const child = spawn('wrk', [...args, ...(script ? ['-s', script] : []), url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise((done) => child.once('exit', done))
-  if (code !== 0) throw new Error(`wrk exited ${code}:\n${output}`)
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
-  return {
-    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
-    requests: Number(/(\d+) requests in/.exec(output)?.[1]),
-    failures: non2xx + (socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
-    p50Ms: duration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
-    p99Ms: duration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
-    cpuMicroseconds: null,
-  } satisfies WrkResult
-}
-
-/** Self time per function in the V8 .cpuprofile the service wrote on exit, as shares of its busy time. */
-async function topOfProfile(directory: string, count: number): Promise<string[]> {
-  const [file] = (await readdir(directory)).filter((name) => name.endsWith('.cpuprofile'))
-  if (!file) return ['no profile was written']
-  const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
-    samples: number[]
-  }
-  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
-  const totals = new Map<string, number>()
-  let busy = 0
-  for (const id of profile.samples) {
-    const frame = frames.get(id)
-    if (!frame || frame.functionName === '(idle)') continue
-    busy += 1
-    const where = frame.url.replace(/^.*node_modules\//, '').replace(`file://${ROOT}/`, '')
-    const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`
-    totals.set(key, (totals.get(key) ?? 0) + 1)
-  }
-  return [...totals]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${key}`)
+  return runWrk(args, identityHeaders(caller), url)
 }
 
 /** Search terms the requests rotate through: exact names, parts, the five-letter prefix rule and misses. */

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+
+/** What the benches share: options, ports, CPU accounting, wrk runs and CPU profiles. */
+export const ROOT = resolve(import.meta.dirname, '..')
+
+export function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  await new Promise((done) => server.close(done))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+/** CPU time (user + system) a process has used so far, from /proc; null where there is no /proc. */
+export async function cpuMs(pid: number | undefined): Promise<number | null> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+    // USER_HZ is 100 on every Linux build Node supports.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
+}
+
+export interface WrkResult {
+  /** CPU the answering process spent per request, in microseconds, where measured. */
+  cpuMicroseconds?: number | null
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  failures: number
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+
+function latencyMs(text: string | undefined): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '')
+  if (!match) throw new Error(`unreadable wrk latency: ${text}`)
+  return Number(match[1]) * UNIT_MS[match[2]!]!
+}
+
+export function parseWrk(output: string): WrkResult {
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1])
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1])
+  if (!Number.isFinite(requestsPerSecond) || !Number.isFinite(requests))
+    throw new Error(`unreadable wrk output:\n${output}`)
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+  const failures =
+    non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0)
+  return {
+    requestsPerSecond,
+    requests,
+    failures,
+    p50Ms: latencyMs(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
+    p99Ms: latencyMs(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
+  }
+}
+
+/** Runs Debian's wrk with --latency and the given arguments before the URL. */
+export async function runWrk(
+  args: string[],
+  headers: Record<string, string>,
+  url: string,
+): Promise<WrkResult> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+  const child = spawn('wrk', [...args, '--latency', ...headerArgs, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise((done) => child.once('exit', done))
+  if (code !== 0) throw new Error(`wrk exited ${code}:\n${output}`)
+  return parseWrk(output)
+}
+
+/** Self time per function in the V8 .cpuprofile a process wrote on exit, as shares of its busy time. */
+export async function topOfProfile(directory: string, count: number): Promise<string[]> {
+  const [file] = (await readdir(directory)).filter((name) => name.endsWith('.cpuprofile'))
+  if (!file) return ['no profile was written']
+  const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as {
+    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
+    samples: number[]
+  }
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
+  const totals = new Map<string, number>()
+  let busy = 0
+  for (const id of profile.samples) {
+    const frame = frames.get(id)
+    if (!frame || frame.functionName === '(idle)') continue
+    busy += 1
+    const where = frame.url.replace(/^.*node_modules\//, '').replace(`file://${ROOT}/`, '')
+    const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`
+    totals.set(key, (totals.get(key) ?? 0) + 1)
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${key}`)
+}
