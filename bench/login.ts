@@ -1,0 +1,432 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { basename, join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { Session } from 'node:inspector/promises'
+import { fileURLToPath } from 'node:url'
+import { verify } from '@node-rs/argon2'
+import { buildApp as buildAuth } from '@app/auth/app'
+import { buildApp as buildGateway } from '@app/gateway/app'
+import { gatewayEnvSchema, SERVICES } from '@app/gateway/config'
+import { routeTable } from '@app/gateway/route-table'
+import { createMemoryEventBus } from '@app/kit/bus/index'
+import { createIdentitySigner, IDENTITY_HEADER } from '@app/kit/identity'
+import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import { loggerOptions } from '@app/kit/logger'
+import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
+
+/**
+ * Login speed with the OWASP argon2id parameters: raw @node-rs/argon2 verifies/s on the service's own stored
+ * hashes, then wrk logins straight to the auth service and through the gateway, each piece in its own process.
+ * Flags: --duration <s> (10), --rounds <n> (1), --accounts <n> (200), --connections <n> (50), --check (exit 1
+ * when gateway logins/s fall below 80% of raw verifies/s), --profile (V8 CPU profiles of auth and gateway).
+ * UV_THREADPOOL_SIZE, when set, reaches every process.
+ */
+
+const FILE = fileURLToPath(import.meta.url)
+const ROOT = resolve(FILE, '../..')
+const LOGIN = '/api/auth/login'
+const OWASP_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$'
+const WARM_UP_SECONDS = 3
+const WRK_THREADS = 2
+const BUDGET = 0.8
+const LOG = loggerOptions('silent', 'bench')
+const RAW = 'raw argon2 verify'
+const DIRECT = 'login direct to auth'
+const VIA_GATEWAY = 'login via gateway'
+
+const option = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback)
+}
+const SECONDS = Number(option('--duration', '10'))
+const ROUNDS = Number(option('--rounds', '1'))
+const CONNECTIONS = Number(option('--connections', '50'))
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const percentile = (sorted: number[], share: number) => sorted[Math.floor(share * (sorted.length - 1))] ?? 0
+
+interface Account {
+  username: string
+  password: string
+  hash?: string
+}
+/** CPU in ms: the whole process, and its main thread (JavaScript); the rest is the libuv pool and V8 helpers. */
+type Cpu = { total: number; main: number }
+interface Measure {
+  rate: number
+  p50Ms: number
+  p99Ms: number
+  /** Microseconds per login (or verify): the verifying process, its main thread, the gateway, and wrk. */
+  cpu: { total: number; main: number; gateway?: number; wrk?: number }
+}
+
+/** From /proc, in ms (USER_HZ is 100 on every Linux build Node supports); `reaped`: this process's ended children. */
+async function cpuOf(pid: number | undefined): Promise<Cpu & { reaped: number }> {
+  const ticks = async (path: string, first = 11) => {
+    const fields = (await readFile(path, 'utf8')).split(') ')[1]!.split(' ')
+    return (Number(fields[first]) + Number(fields[first + 1])) * 10
+  }
+  const [total, main] = [await ticks(`/proc/${pid}/stat`), await ticks(`/proc/${pid}/task/${pid}/stat`)]
+  return { total, main, reaped: await ticks('/proc/self/stat', 13) }
+}
+const perUnit = (before: Cpu, after: Cpu, count: number) => ({
+  total: ((after.total - before.total) * 1000) / count,
+  main: ((after.main - before.main) * 1000) / count,
+})
+
+/** Child roles: auth and gateway print `READY <url>` and stop when stdin closes; raw prints `RESULT <json>`. */
+async function serve(role: string): Promise<void> {
+  const internalTokenSecret = process.env.BENCH_INTERNAL_SECRET ?? ''
+  const kv = createMemoryKeyValueStore()
+  let app
+  if (role === 'auth') {
+    const store = await createDocumentStore({ dataDirectory: process.env.BENCH_DATA_DIR!, service: 'auth' })
+    const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store) })
+    const env = { ADMIN_EMAIL: process.env.ADMIN_EMAIL, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD }
+    app = await buildAuth({ env, internalTokenSecret, store, bus, kv, logger: LOG })
+  } else if (role === 'gateway') {
+    const config = gatewayEnvSchema.parse({
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      INTERNAL_TOKEN_SECRET: internalTokenSecret,
+      LOG_LEVEL: 'silent',
+      ...Object.fromEntries(
+        SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, process.env.BENCH_UPSTREAM]),
+      ),
+    })
+    // Both limiters stay on and count every call; only their ceilings are raised so that wrk never meets a 429.
+    const rateLimit = { max: 1_000_000_000, windowMs: 15 * 60_000 }
+    const rules = routeTable.map((rule) =>
+      rule.path === LOGIN ? { ...rule, perAddressLimit: rateLimit } : rule,
+    )
+    app = await buildGateway({ config, kv, logger: LOG, rules, rateLimit })
+  } else {
+    return rawVerifies()
+  }
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  process.stdout.write(`READY ${url}\n`)
+  // `profile <file>` starts V8's profiler; the profile is written when stdin closes, before the app closes.
+  const inspector = new Session()
+  let profileFile = ''
+  createInterface({ input: process.stdin })
+    .on('line', (line) => {
+      profileFile = line.slice('profile '.length)
+      inspector.connect()
+      void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'))
+    })
+    .on('close', async () => {
+      if (profileFile)
+        await writeFile(profileFile, JSON.stringify((await inspector.post('Profiler.stop')).profile))
+      await app.close()
+      process.exit(0)
+    })
+}
+
+/** Keeps `connections` verifies in flight, as wrk keeps that many logins in flight against the service. */
+async function rawVerifies(): Promise<void> {
+  let text = ''
+  for await (const chunk of process.stdin) text += chunk
+  const input = JSON.parse(text) as { accounts: Required<Account>[]; seconds: number; connections: number }
+  const run = async (seconds: number): Promise<Measure> => {
+    const deadline = performance.now() + seconds * 1000
+    const latencies: number[] = []
+    let next = 0
+    const before = await cpuOf(process.pid)
+    const started = performance.now()
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const account = input.accounts[next++ % input.accounts.length]!
+        const sent = performance.now()
+        if (!(await verify(account.hash, account.password))) throw new Error('a stored hash did not verify')
+        latencies.push(performance.now() - sent)
+      }
+    }
+    await Promise.all(Array.from({ length: input.connections }, worker))
+    const rate = latencies.length / ((performance.now() - started) / 1000)
+    latencies.sort((a, b) => a - b)
+    const cpu = perUnit(before, await cpuOf(process.pid), latencies.length)
+    return { rate, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), cpu }
+  }
+  await run(WARM_UP_SECONDS)
+  process.stdout.write(`RESULT ${JSON.stringify(await run(input.seconds))}\n`)
+}
+
+function spawnRole(role: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', FILE, '--role', role], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const line = new Promise<string>((resolveLine, reject) => {
+    child.once('exit', (code) => reject(new Error(`${role} exited (${code}) before answering`)))
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      const [tag, ...rest] = text.split(' ')
+      if (tag === 'READY' || tag === 'RESULT') resolveLine(rest.join(' '))
+    })
+  })
+  return { child, line }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  child.stdin!.end()
+  await exited
+}
+
+/** Each account made as an administrator would: registered, then its owner signs in and changes the password. */
+async function createAccounts(gatewayUrl: string, admin: Account, count: number): Promise<Account[]> {
+  const call = async (path: string, body: object, cookie = '', expected = 200) => {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: gatewayUrl, cookie },
+      body: JSON.stringify(body),
+    })
+    if (response.status !== expected) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    return (
+      response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('session='))
+        ?.split(';', 1)[0] ?? ''
+    )
+  }
+  const adminCookie = await call(LOGIN, { username: admin.username, password: admin.password })
+  const accounts = Array.from({ length: count }, (_, index) => ({
+    username: `bench-${String(index).padStart(4, '0')}@example.test`,
+    password: randomBytes(12).toString('base64url'),
+  }))
+  let next = 0
+  const worker = async () => {
+    for (let account = accounts[next++]; account; account = accounts[next++]) {
+      const initial = randomBytes(12).toString('base64url')
+      const register = { username: account.username, email: account.username, password: initial }
+      await call('/api/auth/register', register, adminCookie, 201)
+      const cookie = await call(LOGIN, { username: account.username, password: initial })
+      await call(
+        '/api/auth/change-password',
+        { currentPassword: initial, newPassword: account.password },
+        cookie,
+      )
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  return accounts
+}
+
+/** The users' stored hashes, from the auth service's NeDB datafile (append-only: a user's last line wins). */
+async function storedHashes(dataDirectory: string): Promise<Map<string, string>> {
+  const latest = new Map<string, { usernameKey: string; passwordHash: string }>()
+  const text = await readFile(join(dataDirectory, 'auth', 'users.db'), 'utf8')
+  for (const line of text.split('\n').filter(Boolean)) {
+    const user = JSON.parse(line) as { _id: string; usernameKey: string; passwordHash: string }
+    latest.set(user._id, user)
+  }
+  return new Map([...latest.values()].map((user) => [user.usernameKey, user.passwordHash]))
+}
+
+/** wrk script: prebuilt logins, the threads taking disjoint accounts; a 200 without a session counts as failed. */
+function loginScript(accounts: Account[], proof: 'set-cookie' | 'x-session-login'): string {
+  const bodies = accounts.map(({ username, password }) =>
+    JSON.stringify(JSON.stringify({ username, password })),
+  )
+  return `local bodies = { ${bodies.join(',\n')} }
+local threads, requests, nextIndex = {}, {}, 0
+function setup(thread) thread:set("offset", #threads); table.insert(threads, thread) end
+function init(args)
+  unproven, nextIndex = 0, offset
+  for i, body in ipairs(bodies) do requests[i] = wrk.format("POST", "${LOGIN}", wrk.headers, body) end
+end
+function request()
+  nextIndex = nextIndex + ${WRK_THREADS}
+  return requests[nextIndex % #requests + 1]
+end
+function response(status, headers, body)
+  for name, value in pairs(headers) do
+    if string.lower(name) == "${proof}" and string.find(value, "${proof === 'set-cookie' ? 'session=' : ''}", 1, true) == 1 then return end
+  end
+  unproven = unproven + 1
+end
+function done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("unproven") end
+  io.write(string.format("UNPROVEN %d\\n", total))
+end
+`
+}
+
+/** Self time of a V8 .cpuprofile by function and by package, as shares of the main thread's busy time. */
+async function printProfile(file: string, count = 15): Promise<void> {
+  const profile = JSON.parse(await readFile(file, 'utf8')) as {
+    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
+    samples: number[]
+  }
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
+  const byFunction = new Map<string, number>()
+  const byPackage = new Map<string, number>()
+  const add = (totals: Map<string, number>, key: string) => totals.set(key, (totals.get(key) ?? 0) + 1)
+  let busy = 0
+  for (const id of profile.samples) {
+    const frame = frames.get(id)
+    if (!frame || frame.functionName === '(idle)') continue
+    busy += 1
+    const packaged = frame.url.lastIndexOf('node_modules/')
+    const where =
+      packaged === -1
+        ? frame.url.replace(`file://${ROOT}/`, '')
+        : frame.url.slice(packaged + 'node_modules/'.length)
+    add(byFunction, `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`)
+    const scoped = where.startsWith('@') ? where.split('/', 2).join('/') : where.split('/', 1)[0]!
+    add(byPackage, packaged === -1 ? where.split('/', 2).join('/') || frame.functionName : scoped)
+  }
+  console.log(`${basename(file)}: ${busy} busy samples, self time by package then by function`)
+  for (const totals of [byPackage, byFunction]) {
+    const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, count)
+    for (const [key, samples] of top)
+      console.log(`${((100 * samples) / busy).toFixed(1).padStart(6)}%  ${key}`)
+    console.log('')
+  }
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+function latencyMs(match: RegExpExecArray | null): number {
+  if (!match) throw new Error("a latency is missing from wrk's output")
+  return Number(match[1]) * UNIT_MS[match[2]!]!
+}
+
+async function wrk(url: string, script: string, headers: Record<string, string>, seconds: number) {
+  const args = ['-t', `${WRK_THREADS}`, '-c', `${CONNECTIONS}`, '-d', `${seconds}s`, '--timeout', '10s']
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+  const child = spawn('/usr/bin/wrk', [...args, '--latency', '-s', script, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise((done) => child.once('exit', done))
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1])
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+  const failures =
+    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0) +
+    Number(/UNPROVEN (\d+)/.exec(output)?.[1] ?? Number.NaN) +
+    (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0)
+  if (code !== 0 || !(requests > 0) || failures !== 0) throw new Error(`${url}: failed logins:\n${output}`)
+  return {
+    requests,
+    rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
+    p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(output)),
+    p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(output)),
+  }
+}
+
+/** Prints medians over rounds; each ratio to raw is taken within its round. Returns gateway logins/s over raw. */
+function report(results: Map<string, Measure[]>, load: number[]): number {
+  const pool = process.env.UV_THREADPOOL_SIZE ?? 'unset (libuv default 4)'
+  const lines = [
+    `Login, argon2id m=19456 t=2 p=1; Node ${process.version}, ${cpus().length} CPUs; UV_THREADPOOL_SIZE ${pool}`,
+    `wrk -t${WRK_THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency after ${WARM_UP_SECONDS} s of warm-up; raw keeps ${CONNECTIONS} verifies in flight`,
+    `${ROUNDS} round(s), medians; CPU in µs per login: verifying process (its main thread), gateway, wrk`,
+    ['path', 'per s', 'p50 ms', 'p99 ms', 'CPU', 'main', 'gateway', 'wrk', 'rate/raw', 'CPU/raw'],
+  ]
+  const raw = results.get(RAW)!
+  const percent = (share: number) => `${(100 * share).toFixed(1)}%`
+  let ratio = 0
+  for (const [name, runs] of results) {
+    const of = (pick: (run: Measure, round: number) => number) => median(runs.map(pick))
+    const rate = of((run, round) => run.rate / raw[round]!.rate)
+    const cpu = of((run, round) => raw[round]!.cpu.total / (run.cpu.total + (run.cpu.gateway ?? 0)))
+    if (name === VIA_GATEWAY) ratio = rate
+    const speeds = [of((run) => run.rate), of((run) => run.p50Ms), of((run) => run.p99Ms)]
+    const costs = [
+      of((run) => run.cpu.total),
+      of((run) => run.cpu.main),
+      of((run) => run.cpu.gateway ?? 0),
+      of((run) => run.cpu.wrk ?? 0),
+    ]
+    const cells = [...speeds.map((value) => value.toFixed(1)), ...costs.map((value) => value.toFixed(0))]
+    lines.push([name, ...cells.map((cell) => (cell === '0' ? '-' : cell)), percent(rate), percent(cpu)])
+  }
+  lines.push(`login via gateway / raw verify: ${percent(ratio)} (budget ${percent(BUDGET)})`)
+  lines.push(
+    `1-minute load average before and after each round: ${load.map((value) => value.toFixed(2)).join(', ')}`,
+  )
+  for (const line of lines) {
+    const cells =
+      typeof line === 'string' ? [] : [line[0]!.padEnd(21), ...line.slice(1).map((cell) => cell.padStart(8))]
+    console.log(typeof line === 'string' ? line : cells.join(' '))
+  }
+  return ratio
+}
+
+async function main(): Promise<void> {
+  // The direct target's identity token is signed once per wrk run and lives 60 s.
+  if (!(SECONDS + WARM_UP_SECONDS < 55)) throw new Error('--duration must stay under 52 s')
+  const workDirectory = await mkdtemp(join(tmpdir(), 'bench-login-'))
+  const secret = randomBytes(32).toString('base64url')
+  const admin = { username: 'admin@example.test', password: randomBytes(18).toString('base64url') }
+  const children: ChildProcess[] = []
+  const profiles = process.argv.includes('--profile')
+  const launch = async (role: string, env: Record<string, string>) => {
+    const started = spawnRole(role, { BENCH_INTERNAL_SECRET: secret, ...env })
+    children.push(started.child)
+    const [profile, script] = ['cpuprofile', 'lua'].map((extension) =>
+      join(workDirectory, `${role}.${extension}`),
+    )
+    return { child: started.child, url: await started.line, profile: profile!, script: script! }
+  }
+  try {
+    const credentials = { ADMIN_EMAIL: admin.username, ADMIN_PASSWORD: admin.password }
+    const auth = await launch('auth', { BENCH_DATA_DIR: workDirectory, ...credentials })
+    const gateway = await launch('gateway', { BENCH_UPSTREAM: auth.url })
+    const accounts = await createAccounts(gateway.url, admin, Number(option('--accounts', '200')))
+    const hashes = await storedHashes(workDirectory)
+    for (const account of accounts) {
+      account.hash = hashes.get(account.username)
+      if (!account.hash?.startsWith(OWASP_PREFIX))
+        throw new Error(`${account.username}: hash not ${OWASP_PREFIX}`)
+    }
+    await writeFile(auth.script, loginScript(accounts, 'x-session-login'), { mode: 0o600 })
+    await writeFile(gateway.script, loginScript(accounts, 'set-cookie'), { mode: 0o600 })
+    const signAnonymous = createIdentitySigner(secret)
+    const json = { 'Content-Type': 'application/json' }
+    // Direct calls carry the anonymous identity token the gateway would add; gateway calls carry its Origin.
+    const targets = [
+      { name: DIRECT, server: auth, headers: () => ({ ...json, [IDENTITY_HEADER]: signAnonymous(null) }) },
+      { name: VIA_GATEWAY, server: gateway, headers: () => ({ ...json, Origin: gateway.url }) },
+    ]
+    const results = new Map<string, Measure[]>([RAW, DIRECT, VIA_GATEWAY].map((name) => [name, []]))
+    const load = [loadavg()[0]!]
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const raw = spawnRole('raw', {})
+      raw.child.stdin!.end(JSON.stringify({ accounts, seconds: SECONDS, connections: CONNECTIONS }))
+      results.get(RAW)!.push(JSON.parse(await raw.line) as Measure)
+      await new Promise((done) => raw.child.once('exit', done))
+      for (const { name, server, headers } of targets) {
+        await wrk(`${server.url}${LOGIN}`, server.script, headers(), WARM_UP_SECONDS)
+        // Only the last measured run through the gateway is profiled.
+        if (profiles && name === VIA_GATEWAY && round === ROUNDS - 1)
+          for (const server of [auth, gateway]) server.child.stdin!.write(`profile ${server.profile}\n`)
+        const before = await Promise.all([cpuOf(auth.child.pid), cpuOf(gateway.child.pid)])
+        const result = await wrk(`${server.url}${LOGIN}`, server.script, headers(), SECONDS)
+        const after = await Promise.all([cpuOf(auth.child.pid), cpuOf(gateway.child.pid)])
+        const wrkCpu = ((after[0].reaped - before[0].reaped) * 1000) / result.requests
+        const cpu = { ...perUnit(before[0], after[0], result.requests), wrk: wrkCpu }
+        const gatewayCpu = perUnit(before[1], after[1], result.requests).total
+        results
+          .get(name)!
+          .push({ ...result, cpu: name === VIA_GATEWAY ? { ...cpu, gateway: gatewayCpu } : cpu })
+      }
+      load.push(loadavg()[0]!)
+    }
+    const ratio = report(results, load)
+    if (process.argv.includes('--check') && ratio < BUDGET) process.exitCode = 1
+    for (const child of children.reverse()) await stop(child)
+    if (profiles) for (const server of [auth, gateway]) await printProfile(server.profile)
+  } finally {
+    for (const child of children) await stop(child)
+    await rm(workDirectory, { recursive: true, force: true })
+  }
+}
+
+const role = process.argv.includes('--role') ? option('--role', '') : ''
+if (role) await serve(role)
+else await main()
