@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { basename, join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Session } from 'node:inspector/promises'
 import { fileURLToPath } from 'node:url'
+import { median, option, ROOT, runWrk, topOfProfile } from './support.ts'
 import { verify } from '@node-rs/argon2'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildGateway } from '@app/gateway/app'
@@ -26,7 +27,6 @@ import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/ind
  */
 
 const FILE = fileURLToPath(import.meta.url)
-const ROOT = resolve(FILE, '../..')
 const LOGIN = '/api/auth/login'
 const OWASP_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$'
 const WARM_UP_SECONDS = 3
@@ -37,14 +37,9 @@ const RAW = 'raw argon2 verify'
 const DIRECT = 'login direct to auth'
 const VIA_GATEWAY = 'login via gateway'
 
-const option = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback)
-}
-const SECONDS = Number(option('--duration', '10'))
-const ROUNDS = Number(option('--rounds', '1'))
-const CONNECTIONS = Number(option('--connections', '50'))
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const SECONDS = Number(option('--duration') ?? 10)
+const ROUNDS = Number(option('--rounds') ?? 1)
+const CONNECTIONS = Number(option('--connections') ?? 50)
 const percentile = (sorted: number[], share: number) => sorted[Math.floor(share * (sorted.length - 1))] ?? 0
 
 interface Account {
@@ -225,7 +220,7 @@ async function storedHashes(dataDirectory: string): Promise<Map<string, string>>
   return new Map([...latest.values()].map((user) => [user.usernameKey, user.passwordHash]))
 }
 
-/** wrk script: prebuilt logins, the threads taking disjoint accounts; a 200 without a session counts as failed. */
+/** wrk script: prebuilt logins, the threads taking disjoint accounts; an answer without a session fails wrk. */
 function loginScript(accounts: Account[], proof: 'set-cookie' | 'x-session-login'): string {
   const bodies = accounts.map(({ username, password }) =>
     JSON.stringify(JSON.stringify({ username, password })),
@@ -250,71 +245,21 @@ end
 function done(summary, latency, requests)
   local total = 0
   for _, thread in ipairs(threads) do total = total + thread:get("unproven") end
-  io.write(string.format("UNPROVEN %d\\n", total))
+  if total > 0 then io.write(string.format("%d answers without a session\\n", total)); os.exit(3) end
 end
 `
 }
 
-/** Self time of a V8 .cpuprofile by function and by package, as shares of the main thread's busy time. */
-async function printProfile(file: string, count = 15): Promise<void> {
-  const profile = JSON.parse(await readFile(file, 'utf8')) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
-    samples: number[]
-  }
-  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
-  const byFunction = new Map<string, number>()
-  const byPackage = new Map<string, number>()
-  const add = (totals: Map<string, number>, key: string) => totals.set(key, (totals.get(key) ?? 0) + 1)
-  let busy = 0
-  for (const id of profile.samples) {
-    const frame = frames.get(id)
-    if (!frame || frame.functionName === '(idle)') continue
-    busy += 1
-    const packaged = frame.url.lastIndexOf('node_modules/')
-    const where =
-      packaged === -1
-        ? frame.url.replace(`file://${ROOT}/`, '')
-        : frame.url.slice(packaged + 'node_modules/'.length)
-    add(byFunction, `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`)
-    const scoped = where.startsWith('@') ? where.split('/', 2).join('/') : where.split('/', 1)[0]!
-    add(byPackage, packaged === -1 ? where.split('/', 2).join('/') || frame.functionName : scoped)
-  }
-  console.log(`${basename(file)}: ${busy} busy samples, self time by package then by function`)
-  for (const totals of [byPackage, byFunction]) {
-    const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, count)
-    for (const [key, samples] of top)
-      console.log(`${((100 * samples) / busy).toFixed(1).padStart(6)}%  ${key}`)
-    console.log('')
-  }
-}
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
-function latencyMs(match: RegExpExecArray | null): number {
-  if (!match) throw new Error("a latency is missing from wrk's output")
-  return Number(match[1]) * UNIT_MS[match[2]!]!
-}
-
+/** A wrk run of the login script; any failed or unproven login fails the bench. */
 async function wrk(url: string, script: string, headers: Record<string, string>, seconds: number) {
-  const args = ['-t', `${WRK_THREADS}`, '-c', `${CONNECTIONS}`, '-d', `${seconds}s`, '--timeout', '10s']
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
-  const child = spawn('/usr/bin/wrk', [...args, '--latency', '-s', script, url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise((done) => child.once('exit', done))
-  const requests = Number(/(\d+) requests in/.exec(output)?.[1])
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
-  const failures =
-    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0) +
-    Number(/UNPROVEN (\d+)/.exec(output)?.[1] ?? Number.NaN) +
-    (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0)
-  if (code !== 0 || !(requests > 0) || failures !== 0) throw new Error(`${url}: failed logins:\n${output}`)
+  const args = [`-t${WRK_THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script]
+  const result = await runWrk(args, headers, url)
+  if (result.failures > 0) throw new Error(`${url}: ${result.failures} failed logins`)
   return {
-    requests,
-    rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
-    p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(output)),
-    p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(output)),
+    requests: result.requests,
+    rate: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
   }
 }
 
@@ -345,15 +290,15 @@ function report(results: Map<string, Measure[]>, load: number[]): number {
     const cells = [...speeds.map((value) => value.toFixed(1)), ...costs.map((value) => value.toFixed(0))]
     lines.push([name, ...cells.map((cell) => (cell === '0' ? '-' : cell)), percent(rate), percent(cpu)])
   }
-  lines.push(`login via gateway / raw verify: ${percent(ratio)} (budget ${percent(BUDGET)})`)
+  const rounds = results.get(VIA_GATEWAY)!.map((run, round) => percent(run.rate / raw[round]!.rate))
+  lines.push(
+    `login via gateway / raw verify: ${percent(ratio)} (budget ${percent(BUDGET)}); rounds ${rounds.join(', ')}`,
+  )
   lines.push(
     `1-minute load average before and after each round: ${load.map((value) => value.toFixed(2)).join(', ')}`,
   )
-  for (const line of lines) {
-    const cells =
-      typeof line === 'string' ? [] : [line[0]!.padEnd(21), ...line.slice(1).map((cell) => cell.padStart(8))]
-    console.log(typeof line === 'string' ? line : cells.join(' '))
-  }
+  const row = (cells: string[]) => [cells[0]!.padEnd(21), ...cells.slice(1).map((cell) => cell.padStart(8))]
+  for (const line of lines) console.log(typeof line === 'string' ? line : row(line).join(' '))
   return ratio
 }
 
@@ -368,16 +313,19 @@ async function main(): Promise<void> {
   const launch = async (role: string, env: Record<string, string>) => {
     const started = spawnRole(role, { BENCH_INTERNAL_SECRET: secret, ...env })
     children.push(started.child)
-    const [profile, script] = ['cpuprofile', 'lua'].map((extension) =>
-      join(workDirectory, `${role}.${extension}`),
-    )
-    return { child: started.child, url: await started.line, profile: profile!, script: script! }
+    const profile = join(workDirectory, `${role}-profile`)
+    return {
+      child: started.child,
+      url: await started.line,
+      profile,
+      script: join(workDirectory, `${role}.lua`),
+    }
   }
   try {
     const credentials = { ADMIN_EMAIL: admin.username, ADMIN_PASSWORD: admin.password }
     const auth = await launch('auth', { BENCH_DATA_DIR: workDirectory, ...credentials })
     const gateway = await launch('gateway', { BENCH_UPSTREAM: auth.url })
-    const accounts = await createAccounts(gateway.url, admin, Number(option('--accounts', '200')))
+    const accounts = await createAccounts(gateway.url, admin, Number(option('--accounts') ?? 200))
     const hashes = await storedHashes(workDirectory)
     for (const account of accounts) {
       account.hash = hashes.get(account.username)
@@ -404,7 +352,10 @@ async function main(): Promise<void> {
         await wrk(`${server.url}${LOGIN}`, server.script, headers(), WARM_UP_SECONDS)
         // Only the last measured run through the gateway is profiled.
         if (profiles && name === VIA_GATEWAY && round === ROUNDS - 1)
-          for (const server of [auth, gateway]) server.child.stdin!.write(`profile ${server.profile}\n`)
+          for (const profiled of [auth, gateway]) {
+            await mkdir(profiled.profile)
+            profiled.child.stdin!.write(`profile ${join(profiled.profile, 'main.cpuprofile')}\n`)
+          }
         const before = await Promise.all([cpuOf(auth.child.pid), cpuOf(gateway.child.pid)])
         const result = await wrk(`${server.url}${LOGIN}`, server.script, headers(), SECONDS)
         const after = await Promise.all([cpuOf(auth.child.pid), cpuOf(gateway.child.pid)])
@@ -420,13 +371,16 @@ async function main(): Promise<void> {
     const ratio = report(results, load)
     if (process.argv.includes('--check') && ratio < BUDGET) process.exitCode = 1
     for (const child of children.reverse()) await stop(child)
-    if (profiles) for (const server of [auth, gateway]) await printProfile(server.profile)
+    for (const [name, profiled] of profiles ? Object.entries({ auth, gateway }) : []) {
+      console.log(`\n${name}: self time, share of the main thread's busy time`)
+      for (const line of await topOfProfile(profiled.profile, 20)) console.log(line)
+    }
   } finally {
     for (const child of children) await stop(child)
     await rm(workDirectory, { recursive: true, force: true })
   }
 }
 
-const role = process.argv.includes('--role') ? option('--role', '') : ''
+const role = option('--role')
 if (role) await serve(role)
 else await main()
