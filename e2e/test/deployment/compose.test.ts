@@ -111,13 +111,23 @@ describe('docker-compose.yml', () => {
       expect(compose.services[name]?.healthcheck).toHaveProperty('test')
   })
 
-  it.each(nodeComponents)('builds %s from its own Dockerfile and checks its health path', (name) => {
-    const service = compose.services[name]
-    expect(service?.build).toEqual({ context: '.', dockerfile: `${packageFolder(name)}/Dockerfile` })
-    expect(JSON.stringify((service?.healthcheck as { test: unknown }).test)).toContain(
-      `'${healthPath(name)}'`,
-    )
-  })
+  it.each(nodeComponents)(
+    'builds %s from the root Dockerfile with its package folder, port and health path, and checks that path',
+    (name) => {
+      const service = compose.services[name]
+      const health = healthPath(name)
+      expect(service?.build).toEqual({
+        context: '.',
+        args: {
+          SERVICE_DIR: packageFolder(name),
+          PORT: Number(environmentOf(name).PORT),
+          // The image checks /health unless told otherwise.
+          ...(health === '/health' ? {} : { HEALTH_PATH: health }),
+        },
+      })
+      expect(JSON.stringify((service?.healthcheck as { test: unknown }).test)).toContain(`'${health}'`)
+    },
+  )
 
   it.each(nodeComponents)(
     'gives %s an environment its own configuration schema accepts, with no unknown names',

@@ -1,10 +1,23 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultPortOf, healthPath, nodeComponents, packageFolder, read, root } from './workspace.ts'
+import {
+  buildArgumentsOf,
+  defaultPortOf,
+  healthPath,
+  nodeComponents,
+  packageFolder,
+  read,
+  root,
+} from './workspace.ts'
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return (server.address() as AddressInfo).port
+}
 
 interface Instruction {
   keyword: string
@@ -29,13 +42,57 @@ function finalStage(instructions: Instruction[]): Instruction[] {
   return instructions.slice(lastFrom)
 }
 
+// The builder substitutes these itself; in RUN the shell does, from the same values.
+const substituted = new Set(['ARG', 'ENV', 'EXPOSE', 'COPY', 'WORKDIR', 'USER', 'RUN'])
+
+/**
+ * The instructions as the builder sees them with these build arguments: each stage's `ARG`s take the
+ * argument or their default, and `$NAME` / `${NAME}` is replaced where Docker (or RUN's shell) would.
+ */
+function withArguments(instructions: Instruction[], buildArguments: Record<string, string>): Instruction[] {
+  let scope: Record<string, string> = {}
+  return instructions.map(({ keyword, argument }) => {
+    if (keyword === 'FROM') scope = {}
+    const resolved = substituted.has(keyword)
+      ? argument.replace(/\$\{(\w+)\}|\$(\w+)/g, (match, braced?: string, bare?: string) => {
+          const name = (braced ?? bare)!
+          return name in scope ? scope[name]! : match
+        })
+      : argument
+    if (keyword === 'ARG') {
+      const [name = '', fallback] = resolved.split('=', 2)
+      const value = buildArguments[name] ?? fallback
+      if (value !== undefined) scope[name] = value
+      else scope[name] = ''
+    }
+    if (keyword === 'ENV') Object.assign(scope, environmentOf([{ keyword, argument: resolved }]))
+    return { keyword, argument: resolved }
+  })
+}
+
+/** The `ENV` settings of some instructions, later ones winning. */
+function environmentOf(instructions: Instruction[]): Record<string, string> {
+  return Object.fromEntries(
+    instructions
+      .filter((instruction) => instruction.keyword === 'ENV')
+      .flatMap((instruction) =>
+        [...instruction.argument.matchAll(/([A-Z_]\w*)=(\S*)/gi)].map((match) => [match[1]!, match[2]!]),
+      ),
+  )
+}
+
+const argumentsOf = (instructions: Instruction[], keyword: string) =>
+  instructions
+    .filter((instruction) => instruction.keyword === keyword)
+    .map((instruction) => instruction.argument)
+
+// The gateway and every service are built from the root Dockerfile; the web app is nginx with its own.
 const dockerfiles = [
-  ...nodeComponents.map((name) => ({ name, path: `${packageFolder(name)}/Dockerfile` })),
+  { name: 'node processes', path: 'Dockerfile' },
   { name: 'web', path: 'web/Dockerfile' },
 ]
-const expectedPorts: Record<string, number> = { gateway: 8080, web: 8080 }
 
-describe.each(dockerfiles)('the $name image ($path)', ({ name, path }) => {
+describe.each(dockerfiles)('the image of the $name ($path)', ({ path }) => {
   const instructions = existsSync(join(root, path)) ? instructionsOf(read(path)) : []
   const runtime = finalStage(instructions)
 
@@ -46,9 +103,7 @@ describe.each(dockerfiles)('the $name image ($path)', ({ name, path }) => {
   })
 
   it('runs as a non-root user in its final stage', () => {
-    const users = runtime
-      .filter((instruction) => instruction.keyword === 'USER')
-      .map((instruction) => instruction.argument)
+    const users = argumentsOf(runtime, 'USER')
     expect(users.length).toBeGreaterThan(0)
     const user = users.at(-1)!.split(':')[0]!
     expect(['root', '0']).not.toContain(user)
@@ -72,32 +127,69 @@ describe.each(dockerfiles)('the $name image ($path)', ({ name, path }) => {
     const bare = settings.map((instruction) => instruction.argument.split(/[\s=]/)[0]!)
     for (const variable of [...names, ...bare]) expect(variable).not.toMatch(/SECRET|PASSWORD|KEY|TOKEN/i)
   })
+})
 
-  it('exposes the port the process listens on', () => {
-    const exposed = runtime
-      .filter((instruction) => instruction.keyword === 'EXPOSE')
-      .map((instruction) => Number(instruction.argument))
-    const expected = expectedPorts[name]
-    if (expected) expect(exposed).toEqual([expected])
-    else expect(exposed).toHaveLength(1)
+describe('the web image', () => {
+  it('exposes the port nginx listens on', () => {
+    expect(argumentsOf(finalStage(instructionsOf(read('web/Dockerfile'))), 'EXPOSE').map(Number)).toEqual([
+      8080,
+    ])
+  })
+})
+
+describe('the node processes', () => {
+  const text = read('Dockerfile')
+  const guards = argumentsOf(instructionsOf(text), 'RUN').filter((command) => command.startsWith('test '))
+
+  it('share one Dockerfile: no package keeps its own', () => {
+    expect(
+      nodeComponents.filter((name) => existsSync(join(root, packageFolder(name), 'Dockerfile'))),
+    ).toEqual([])
+  })
+
+  // Each guard runs as RUN would, in the repository root that the build stage copies.
+  const runGuards = (variables: Record<string, string>) =>
+    guards.map(
+      (command) =>
+        spawnSync('sh', ['-c', command], {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', ...variables },
+          encoding: 'utf8',
+        }).status,
+    )
+
+  it('refuse to build without a package folder and a port, and name the arguments', () => {
+    expect(guards.length).toBeGreaterThan(0)
+    expect(runGuards({}).every((status) => status !== 0)).toBe(true)
+    expect(
+      runGuards({ SERVICE_DIR: 'services/nonexistent', PORT: '4001' }).some((status) => status !== 0),
+    ).toBe(true)
+    expect(text).toMatch(/--build-arg SERVICE_DIR=/)
+  })
+
+  it.each(nodeComponents)('accept the build arguments of %s', (name) => {
+    const buildArguments = buildArgumentsOf(name)
+    expect(runGuards(buildArguments)).toEqual(guards.map(() => 0))
   })
 })
 
 describe.each(nodeComponents)('the %s image', (name) => {
-  const instructions = instructionsOf(read(`${packageFolder(name)}/Dockerfile`))
+  const buildArguments = buildArgumentsOf(name)
+  const instructions = withArguments(instructionsOf(read('Dockerfile')), buildArguments)
   const runtime = finalStage(instructions)
+  const folder = packageFolder(name)
+
+  it('is chosen by its package folder', () => {
+    expect(buildArguments.SERVICE_DIR).toBe(folder)
+    expect(JSON.parse(read(`${folder}/package.json`))).toHaveProperty('name', `@app/${name}`)
+  })
 
   it('installs from the lockfile and copies out only this package with its production dependencies', () => {
-    const run = instructions
-      .filter((instruction) => instruction.keyword === 'RUN')
-      .map((instruction) => instruction.argument)
-      .join('\n')
+    const run = argumentsOf(instructions, 'RUN').join('\n')
     expect(run).toContain('--frozen-lockfile')
     expect(run).toMatch(/pnpm deploy .*--prod/)
-    expect(run).toContain(`--filter @app/${name} /out`)
-    const copies = runtime
-      .filter((instruction) => instruction.keyword === 'COPY')
-      .map((instruction) => instruction.argument)
+    expect(run).toContain(`--filter "./${folder}" /out`)
+    const copies = argumentsOf(runtime, 'COPY')
     expect(
       copies
         .filter((copy) => copy.startsWith('--from='))
@@ -105,30 +197,25 @@ describe.each(nodeComponents)('the %s image', (name) => {
     ).toBe(true)
   })
 
+  it('keeps the repository layout, so that its tsconfig.json finds the base it extends', () => {
+    const workdir = argumentsOf(runtime, 'WORKDIR').at(-1)!
+    expect(workdir).toBe(`/app/${folder}`)
+    expect(argumentsOf(runtime, 'COPY')).toContain(`--from=build /out ${workdir}`)
+    const { extends: base } = JSON.parse(read(`${folder}/tsconfig.json`)) as { extends: string }
+    const copiedTo = argumentsOf(runtime, 'COPY').map((copy) => copy.split(/\s+/).at(-1))
+    expect(copiedTo).toContain(posix.resolve(workdir, base))
+  })
+
   it('sets and exposes the port its configuration defaults to', async () => {
     const port = await defaultPortOf(name)
-    expect(
-      runtime
-        .filter((instruction) => instruction.keyword === 'EXPOSE')
-        .map((instruction) => Number(instruction.argument)),
-    ).toEqual([port])
-    expect(
-      runtime
-        .filter((instruction) => instruction.keyword === 'ENV')
-        .map((instruction) => instruction.argument)
-        .join(' '),
-    ).toContain(`PORT=${port}`)
+    expect(argumentsOf(runtime, 'EXPOSE').map(Number)).toEqual([port])
+    expect(environmentOf(runtime).PORT).toBe(String(port))
   })
 
   it('starts the TypeScript entry point through tsx in production mode', () => {
-    const command = runtime.filter((instruction) => instruction.keyword === 'CMD').at(-1)
-    expect(JSON.parse(command!.argument)).toEqual(['node', '--import', 'tsx', 'src/server.ts'])
-    const environment = runtime
-      .filter((instruction) => instruction.keyword === 'ENV')
-      .map((instruction) => instruction.argument)
-      .join(' ')
-    expect(environment).toContain('NODE_ENV=production')
-    expect(environment).toContain('HOST=0.0.0.0')
+    const command = argumentsOf(runtime, 'CMD').at(-1)
+    expect(JSON.parse(command!)).toEqual(['node', '--import', 'tsx', 'src/server.ts'])
+    expect(environmentOf(runtime)).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' })
   })
 })
 
@@ -143,23 +230,28 @@ describe('the health check command of the node images', () => {
       seenPath = request.url ?? ''
       response.writeHead(status, { 'content-type': 'application/json' }).end('{}')
     })
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-    port = (server.address() as AddressInfo).port
+    port = await listen(server)
   })
   afterAll(() => new Promise<void>((done) => server.close(() => done())))
 
-  function healthCommandOf(name: string): string[] {
-    const check = finalStage(instructionsOf(read(`${packageFolder(name)}/Dockerfile`))).find(
-      (instruction) => instruction.keyword === 'HEALTHCHECK',
-    )
+  /** The image's health check command and the environment it runs in, with PORT pointed at the test server. */
+  function healthCheckOf(name: string) {
+    const runtime = finalStage(withArguments(instructionsOf(read('Dockerfile')), buildArgumentsOf(name)))
+    const check = runtime.find((instruction) => instruction.keyword === 'HEALTHCHECK')
     const json = check!.argument.slice(check!.argument.indexOf('CMD') + 3).trim()
-    return JSON.parse(json) as string[]
+    return {
+      command: JSON.parse(json) as string[],
+      environment: { ...environmentOf(runtime), PORT: String(port) },
+    }
   }
 
-  function runHealthCheck(command: string[]): Promise<number | null> {
+  function runHealthCheck({
+    command,
+    environment,
+  }: ReturnType<typeof healthCheckOf>): Promise<number | null> {
     const [executable, ...args] = command
     const child = spawn(executable === 'node' ? process.execPath : executable!, args, {
-      env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+      env: { ...environment, PATH: process.env.PATH ?? '' },
       stdio: 'ignore',
     })
     return new Promise((done) => child.on('exit', (code) => done(code)))
@@ -168,12 +260,12 @@ describe('the health check command of the node images', () => {
   it.each(nodeComponents)(
     'of %s passes on a healthy answer at its health path and fails otherwise',
     async (name) => {
-      const command = healthCommandOf(name)
+      const check = healthCheckOf(name)
       status = 200
-      expect(await runHealthCheck(command)).toBe(0)
+      expect(await runHealthCheck(check)).toBe(0)
       expect(seenPath).toBe(healthPath(name))
       status = 503
-      expect(await runHealthCheck(command)).toBe(1)
+      expect(await runHealthCheck(check)).toBe(1)
     },
   )
 })

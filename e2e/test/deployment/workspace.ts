@@ -80,6 +80,15 @@ const upstreamUrls = Object.fromEntries(
 
 export const parseYaml = (text: string): unknown => parse(text, { merge: true })
 
+/** The build arguments docker-compose gives a process: the root Dockerfile builds every node process. */
+export function buildArgumentsOf(name: string): Record<string, string> {
+  const compose = parseYaml(read('docker-compose.yml')) as {
+    services: Record<string, { build?: { args?: Record<string, unknown> } }>
+  }
+  const args = compose.services[name]?.build?.args ?? {}
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, String(value)]))
+}
+
 export const parseYamlDocuments = (text: string): unknown[] =>
   parseAllDocuments(text)
     .map((document) => document.toJS() as unknown)

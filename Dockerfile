@@ -1,0 +1,48 @@
+# The image of the gateway and of every service: the build arguments choose the process. From the repository root:
+#   docker build --build-arg SERVICE_DIR=services/auth --build-arg PORT=4001 -t disc-platform/auth .
+#   docker build --build-arg SERVICE_DIR=gateway --build-arg PORT=8080 --build-arg HEALTH_PATH=/api/health \
+#     -t disc-platform/gateway .
+# docker-compose.yml passes each process its arguments. The web app has its own image (web/Dockerfile).
+# The build stage installs from the lockfile; the runtime stage holds only the chosen package and its production dependencies.
+
+FROM node:20-bookworm-slim AS build
+ARG PNPM_VERSION=10.34.9
+RUN npm install --global pnpm@${PNPM_VERSION} && npm cache clean --force
+WORKDIR /workspace
+# Fetching from the lockfile alone keeps the dependency layer cached while sources change.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --prod
+# Every workspace package is copied: pnpm deploy resolves each importer of the shared lockfile.
+COPY . .
+# Declared after the shared layers, so that every process reuses them.
+ARG SERVICE_DIR
+RUN test -n "$SERVICE_DIR" && test -f "./$SERVICE_DIR/package.json" \
+ || { echo "Choose the process: --build-arg SERVICE_DIR=gateway or services/<name>" >&2; exit 1; }
+# --legacy: pnpm 10 otherwise deploys only from workspaces with inject-workspace-packages (docs/decisions/003-deployment.md).
+RUN pnpm install --offline --frozen-lockfile --prod --filter "{./$SERVICE_DIR}..." \
+ && pnpm deploy --legacy --offline --prod --filter "./$SERVICE_DIR" /out
+
+FROM node:20-bookworm-slim AS runtime
+RUN groupadd --system --gid 10001 app \
+ && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home --shell /usr/sbin/nologin app \
+ && mkdir -p /app/data && chown app:app /app/data
+ARG SERVICE_DIR
+ARG PORT
+ARG HEALTH_PATH=/health
+RUN test -n "$SERVICE_DIR" && test -n "$PORT" \
+ || { echo "Build with --build-arg SERVICE_DIR=... and --build-arg PORT=<the process's port>" >&2; exit 1; }
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=${PORT} \
+    DATA_DIR=/app/data \
+    HEALTH_PATH=${HEALTH_PATH}
+# The repository layout is kept so that the package's tsconfig.json finds the shared base it extends.
+COPY tsconfig.base.json /app/tsconfig.base.json
+COPY --from=build /out /app/${SERVICE_DIR}
+WORKDIR /app/${SERVICE_DIR}
+# Code stays owned by root and read-only to the process; only DATA_DIR (and /tmp) is writable.
+USER 10001:10001
+EXPOSE ${PORT}
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + process.env.HEALTH_PATH).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--import", "tsx", "src/server.ts"]
