@@ -3,6 +3,7 @@ import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { GatewayConfig } from './config.ts'
+import { registerCompression } from './plugins/compression.ts'
 import { registerGuards } from './plugins/guards.ts'
 import { registerProxies } from './plugins/proxy.ts'
 import { registerRateLimit, type Limit } from './plugins/rate-limit.ts'
@@ -34,6 +35,7 @@ export async function buildApp(options: GatewayOptions) {
     requestTimeout: 60_000,
   })
   registerErrorHandling(app, 'GATEWAY')
+  await registerCompression(app) // before every route, so each answer can be compressed
 
   // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,
   // then the routes and proxies that answer.

@@ -11,6 +11,8 @@ export async function registerSpa(app: FastifyInstance, root: string): Promise<v
     root: webRoot,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz beside each asset; the request's Accept-Encoding picks one.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       // Vite fingerprints asset names, so they never change; index.html must always be revalidated.
       reply.header(
