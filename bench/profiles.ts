@@ -8,6 +8,7 @@ import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/a
 import type { Identity } from '@app/kit/identity'
 import { createNedbStore } from '@app/kit/store/nedb'
 import { identityHeaders, TEST_INTERNAL_TOKEN_SECRET } from '@app/kit/testing/service-dependencies'
+import { PREVUE_ABILITIES, PREVUE_MOTIVATIONS, PREVUE_PERSONALITY } from '@app/domain/prevue'
 
 /**
  * Profile search and accessible profiles at 10,000 profiles (issue 4, "Speed"): the store is filled through
@@ -83,30 +84,10 @@ function assessment(userId: string, name: string, index: number): NewAssessment 
   const prevue = index % 4 === 3
   const scoresData = prevue
     ? {
+        ...Object.fromEntries(PREVUE_ABILITIES.map((key, offset) => [key, 1 + ((index + offset) % 10)])),
+        ...Object.fromEntries(PREVUE_MOTIVATIONS.map((key) => [key, 5.5])),
         ...Object.fromEntries(
-          ['generalAbility', 'workingWithNumbers', 'workingWithWords', 'workingWithShapes'].map(
-            (key, offset) => [key, 1 + ((index + offset) % 10)],
-          ),
-        ),
-        ...Object.fromEntries(
-          ['workingWithPeople', 'workingWithData', 'workingWithThings'].map((key) => [key, 5.5]),
-        ),
-        ...Object.fromEntries(
-          [
-            'diplomaticIndependent',
-            'cooperativeCompetitive',
-            'submissiveAssertive',
-            'spontaneousConscientious',
-            'innovativeConventional',
-            'reactiveOrganized',
-            'introvertExtrovert',
-            'selfSufficientGroupOriented',
-            'reservedOutgoing',
-            'emotionalStable',
-            'restlessPoised',
-            'excitableRelaxed',
-            'socialDesirability',
-          ].map((key, offset) => [key, 1 + ((index * 3 + offset) % 90) / 10]),
+          PREVUE_PERSONALITY.map((key, offset) => [key, 1 + ((index * 3 + offset) % 90) / 10]),
         ),
       }
     : null

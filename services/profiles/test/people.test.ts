@@ -23,15 +23,6 @@ const ada: UserCreated = {
   role: 'standard',
 }
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  let value = await read()
-  for (let attempt = 0; attempt < 100 && !accept(value); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    value = await read()
-  }
-  return value
-}
-
 describe('the people projection of the profiles service', () => {
   it('keeps the names auth announces, once per person even when the event arrives twice', async () => {
     const app = await buildApp(dependencies)
@@ -40,11 +31,8 @@ describe('the people projection of the profiles service', () => {
     await dependencies.bus.publish(event, ada.id)
     await dependencies.bus.publish(event, ada.id)
     await dependencies.bus.publish(createEvent(USERS_CREATED, { ...ada, name: 'Countess Lovelace' }), ada.id)
-    const person = await eventually(
-      () => people.findByUserId('12'),
-      (found) => found?.name === 'Countess Lovelace',
-    )
-    expect(person).toMatchObject({
+    await expect.poll(async () => (await people.findByUserId('12'))?.name).toBe('Countess Lovelace')
+    expect(await people.findByUserId('12')).toMatchObject({
       userId: '12',
       username: 'ada@example.com',
       firstName: 'Ada',

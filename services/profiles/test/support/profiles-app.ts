@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'vitest'
+import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import type { Identity } from '@app/kit/identity'
 import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../../src/app.ts'
@@ -40,27 +41,5 @@ export const discScores = { dScore: 75, iScore: 50, sScore: 25, cScore: 0 }
 
 /** A Prevue result with every dimension at `value` unless overridden. */
 export function prevueScores(value = 5.5, overrides: Record<string, number> = {}) {
-  const dimensions = [
-    'generalAbility',
-    'workingWithNumbers',
-    'workingWithWords',
-    'workingWithShapes',
-    'workingWithPeople',
-    'workingWithData',
-    'workingWithThings',
-    'diplomaticIndependent',
-    'cooperativeCompetitive',
-    'submissiveAssertive',
-    'spontaneousConscientious',
-    'innovativeConventional',
-    'reactiveOrganized',
-    'introvertExtrovert',
-    'selfSufficientGroupOriented',
-    'reservedOutgoing',
-    'emotionalStable',
-    'restlessPoised',
-    'excitableRelaxed',
-    'socialDesirability',
-  ]
-  return { ...Object.fromEntries(dimensions.map((dimension) => [dimension, value])), ...overrides }
+  return { ...Object.fromEntries(PREVUE_DIMENSIONS.map((dimension) => [dimension, value])), ...overrides }
 }
