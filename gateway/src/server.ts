@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { gatewayEnvSchema } from './config.ts'
 
 const config = loadConfigOrExit(gatewayEnvSchema)
-const kv = createKeyValueStore({ redisUrl: config.REDIS_URL })
+const kv = createKeyValueStore({ redisUrl: config.REDIS_URL, dataDirectory: config.DATA_DIR })
 const app = await buildApp({ config, kv, logger: loggerOptions(config.LOG_LEVEL, 'gateway') })
 closeOnSignals(app.log, [() => app.close(), () => kv.close()])
 await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,9 +1,15 @@
+import { openJournal, type Journal } from './journal.ts'
 import { KeyValueUnavailableError, type KeyValueStore } from './port.ts'
 import { validTtl } from './ttl.ts'
 
 export interface MemoryKeyValueStoreOptions {
   /** How often expired keys are swept; reads already ignore them, the sweep only frees memory. */
   sweepIntervalMs?: number
+  /**
+   * Keep the store in this file (under DATA_DIR) so that revocations survive a restart (decision 006).
+   * Without it, nothing is persisted.
+   */
+  journalFile?: string
 }
 
 interface Entry {
@@ -11,9 +17,13 @@ interface Entry {
   expiresAt: number | null
 }
 
-/** The embedded key-value store: one process, nothing persisted. Time comes from Date.now(), so fake timers apply. */
+/**
+ * The embedded key-value store: one process, held in memory and, given a journal file, persisted there.
+ * Time comes from Date.now(), so fake timers apply.
+ */
 export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = {}): KeyValueStore {
   const entries = new Map<string, Entry>()
+  const journal: Journal | null = options.journalFile ? openJournal(options.journalFile, entries) : null
   let closed = false
 
   const live = (key: string): Entry | null => {
@@ -46,11 +56,14 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       open()
       const expiresAt = ttlMs === undefined ? null : Date.now() + validTtl(ttlMs)
       entries.set(key, { value, expiresAt })
+      // Values set are the ones that must outlive a restart (revocations): on disk before the call resolves.
+      await journal?.record({ set: key, value, expiresAt }, true)
     },
     async delete(key) {
       open()
       const existed = live(key) !== null
       entries.delete(key)
+      if (existed) await journal?.record({ delete: key }, true)
       return existed
     },
     async increment(key, ttlMs) {
@@ -63,14 +76,18 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       // Like Redis' PEXPIRE NX: an existing expiry is kept, a key without one gets the given ttl.
       const expiresAt = entry?.expiresAt ?? now + ttl
       entries.set(key, { value: String(value), expiresAt })
+      // Counters (throttles) are written but not synced: losing the last few to a power cut is harmless.
+      await journal?.record({ set: key, value: String(value), expiresAt }, false)
       return { value, ttlMs: expiresAt - now }
     },
     async ping() {
       return !closed
     },
     async close() {
+      if (closed) return
       closed = true
       clearInterval(sweeper)
+      await journal?.close()
       entries.clear()
     },
   }
