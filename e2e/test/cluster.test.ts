@@ -24,20 +24,6 @@ function readDatafile(file: string): Array<Record<string, unknown>> {
   return [...documents.values()]
 }
 
-async function until<T>(read: () => T, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let value = read()
-  while (!accept(value)) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 300)}`,
-      )
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    value = read()
-  }
-  return value
-}
-
 describe.skipIf(!redisAvailable)(
   'the local cluster: one process per service, events over Redis Streams',
   () => {
@@ -78,13 +64,15 @@ describe.skipIf(!redisAvailable)(
     })
 
     it('carries an event from the auth process to the profiles process', async () => {
-      const people = await until(
-        () => readDatafile(join(dataDirectory, 'profiles', 'people.db')),
-        (documents) => documents.some((person) => person.username === 'chief@example.com'),
-      )
-      expect(people.find((person) => person.username === 'chief@example.com')).toMatchObject({
-        name: 'Support Administrator',
-      })
+      await expect
+        .poll(
+          () =>
+            readDatafile(join(dataDirectory, 'profiles', 'people.db')).find(
+              (person) => person.username === 'chief@example.com',
+            ),
+          { timeout: 30_000 },
+        )
+        .toMatchObject({ name: 'Support Administrator' })
     })
 
     it('delivers every event once after the consumer is killed with SIGKILL mid-stream', async () => {
@@ -109,12 +97,13 @@ describe.skipIf(!redisAvailable)(
         readDatafile(peopleFile).filter((person) => String(person.userId).startsWith('stream-'))
       try {
         for (const user of users) await publisher.publish(createEvent(USERS_CREATED, user), user.id)
-        await until(streamed, (people) => people.length >= 20)
+        await expect.poll(() => streamed().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
         await cluster.stop('profiles', 'SIGKILL')
         const atKill = streamed().length
         expect(atKill).toBeLessThan(total)
         await cluster.start('profiles')
-        const people = await until(streamed, (found) => found.length >= total, 60_000)
+        await expect.poll(() => streamed().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(total)
+        const people = streamed()
         expect(people).toHaveLength(total)
         expect(new Set(people.map((person) => person.userId)).size).toBe(total)
         const handled = readDatafile(join(dataDirectory, 'profiles', 'processed_events.db')).filter(

@@ -51,14 +51,14 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
     }
     const restarted = await startRedisServer({ port: local.port })
     try {
-      let status = 0
-      for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
-        status = (
-          await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
-        ).statusCode
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      expect(status).toBe(200)
+      await expect
+        .poll(
+          async () =>
+            (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
+              .statusCode,
+          { timeout: 5_000, interval: 100 },
+        )
+        .toBe(200)
     } finally {
       await kv.close()
       await restarted.stop()

@@ -43,9 +43,9 @@ describe('POST /api/auth/register', () => {
       role: 'standard',
       mustChangePassword: true,
     })
-    for (let wait = 0; wait < 50 && events.length < 2; wait += 1)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(events.map((event) => (event.data as { username: string }).username)).toContain('Jo@Example.com')
+    await expect
+      .poll(() => events.map((event) => (event.data as { username: string }).username))
+      .toContain('Jo@Example.com')
   })
 
   it('refuses a username already taken in any letter case, and bad input', async () => {

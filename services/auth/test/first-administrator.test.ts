@@ -19,11 +19,6 @@ afterEach(async () => {
   await dependencies.close()
 })
 
-async function waitFor(condition: () => boolean) {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-}
-
 describe('the first administrator', () => {
   it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, hashed with argon2id, and announced as an event', async () => {
     const announced: string[] = []
@@ -42,8 +37,7 @@ describe('the first administrator', () => {
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(admin!.passwordHash, 'correct horse battery')).toBe(true)
     expect(announced).toEqual([])
-    await waitFor(() => published.length > 0)
-    expect(published.map((event) => event.data)).toEqual([
+    await expect.poll(() => published.map((event) => event.data)).toEqual([
       {
         id: String(admin!.id),
         username: 'boss@example.com',
