@@ -37,17 +37,19 @@ describe('the first administrator', () => {
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(admin!.passwordHash, 'correct horse battery')).toBe(true)
     expect(announced).toEqual([])
-    await expect.poll(() => published.map((event) => event.data)).toEqual([
-      {
-        id: String(admin!.id),
-        username: 'boss@example.com',
-        email: 'boss@example.com',
-        firstName: 'Support',
-        lastName: 'Administrator',
-        name: 'Support Administrator',
-        role: 'administrator',
-      },
-    ])
+    await expect
+      .poll(() => published.map((event) => event.data))
+      .toEqual([
+        {
+          id: String(admin!.id),
+          username: 'boss@example.com',
+          email: 'boss@example.com',
+          firstName: 'Support',
+          lastName: 'Administrator',
+          name: 'Support Administrator',
+          role: 'administrator',
+        },
+      ])
   })
 
   it('gets a generated password, shown once, that must be changed at the first login', async () => {
