@@ -1,24 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVICES, type ServiceName } from '@app/gateway/config'
+import { freePort } from '@app/kit/testing/free-port'
 import { redisAvailable, startRedisServer } from '@app/kit/testing/redis-server'
-import { localSecrets } from './secrets.ts'
+import { callsOf, upperName } from '@app/kit/services'
+import { keyEnvironment, localSecrets } from './secrets.ts'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 type ProcessName = ServiceName | 'gateway'
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  return port
-}
 
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -52,11 +44,15 @@ export async function startCluster(options: ClusterOptions) {
     await Promise.all(SERVICES.map(async (name) => [name, await freePort()] as const)),
   ) as Record<ServiceName, number>
   const gatewayPort = options.port === 0 || options.port === undefined ? await freePort() : options.port
+  // Each process gets only its own keys (keyEnvironment): no private key or session secret is passed on whole.
+  const inherited = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(
+      ([name]) => !name.endsWith('_PRIVATE_KEY') && name !== 'SESSION_SECRET',
+    ),
+  )
   const common = {
     PUBLIC_URL: `http://localhost:${gatewayPort}`,
-    ...process.env,
-    ...env,
-    ...secrets,
+    ...inherited,
     DATA_DIR: options.dataDirectory,
     REDIS_URL: options.redisUrl,
     HOST: '127.0.0.1',
@@ -70,6 +66,7 @@ export async function startCluster(options: ClusterOptions) {
       name === 'gateway'
         ? {
             ...common,
+            ...keyEnvironment('gateway', secrets),
             PORT: String(gatewayPort),
             ...(existsSync(resolve(webRoot, 'index.html')) ? { WEB_ROOT: webRoot } : {}),
             ...Object.fromEntries(
@@ -79,7 +76,14 @@ export async function startCluster(options: ClusterOptions) {
               ]),
             ),
           }
-        : { ...common, PORT: String(ports[name]) }
+        : {
+            ...common,
+            ...keyEnvironment(name, secrets),
+            ...Object.fromEntries(
+              callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, `http://127.0.0.1:${ports[target]}`]),
+            ),
+            PORT: String(ports[name]),
+          }
     return { entry, processEnv }
   }
 
@@ -139,7 +143,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       )
       process.exit(1)
     }
-    redis = await startRedisServer()
+    // Persisted under the data folder (append-only file, synced on every write): revocations survive its restart.
+    redis = await startRedisServer({ dataDirectory: resolve(process.env.DATA_DIR ?? 'data', 'redis') })
     redisUrl = redis.url
     process.stdout.write(`Started redis-server for the cluster at ${redisUrl}\n`)
   }

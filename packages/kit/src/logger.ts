@@ -13,11 +13,28 @@ export const redactedPaths = [
   '*.secret',
 ]
 
-/** Tokens that travel in URLs (reset and invitation links) are masked before a request line is logged. */
+const UNRESERVED_ESCAPE = /%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g
+/** Reset and invitation tokens are 32 random bytes in base64url; nothing else we route is that long and dense. */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{32,}/g
+const AFTER_TOKEN_SEGMENT = /(\/(?:reset-password|details|accept|invite))\/[^?#]+/gi
+
+/**
+ * Tokens that travel in URLs (reset and invitation links) are masked before a request line is logged:
+ * everything below a token segment, `token` and `code` parameters, and any token-shaped run of characters,
+ * so a mistyped or re-encoded link (`/reset-password/TOKEN/x`, `/reset%2Dpassword/TOKEN`) is masked as well.
+ */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/(?:reset-password|details|accept|invite))\/[^/?#]+/gi, '$1/[redacted]')
-    .replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]')
+  let decoded = url
+  try {
+    // Encoded letters and dashes would hide a path from the patterns below; they mean the same decoded.
+    decoded = url.replace(UNRESERVED_ESCAPE, (escape) => decodeURIComponent(escape))
+  } catch {
+    decoded = url
+  }
+  return decoded
+    .replace(AFTER_TOKEN_SEGMENT, '$1/[redacted]')
+    .replace(/([?&;](?:token|code)=)[^&#]*/gi, '$1[redacted]')
+    .replace(TOKEN_LIKE, '[redacted]')
 }
 
 interface LoggedRequest {

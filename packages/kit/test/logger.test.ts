@@ -10,4 +10,30 @@ describe('request lines in the logs', () => {
     expect(redactUrl('/invite/tok')).toBe('/invite/[redacted]')
     expect(redactUrl('/api/health')).toBe('/api/health')
   })
+
+  it('mask tokens in mistyped, re-encoded and absolute-form links too', () => {
+    const token = 'Q2hhbmdlIHRoaXMgdG9rZW4gYmVmb3JlIGl0IGxlYWtz_-x'
+    for (const url of [
+      `/api/auth/reset-password/${token}/x`,
+      `/api/auth/reset-password/${token}/x/y?z=1`,
+      `/api/auth/RESET-PASSWORD/${token}`,
+      `/api/auth/reset%2Dpassword/${token}`,
+      `/api/auth/reset%2dpassword/${token}`,
+      `/api/auth/reset-pasword/${token}`,
+      `/api/auth/x/../reset-password/${token}`,
+      `http://127.0.0.1:8080/api/auth/reset-password/${token}`,
+      `/reset-password?x=1&token=${token}`,
+      `/reset-password?TOKEN=${token}`,
+      `/reset-password?next=${token}`,
+      `/api/invitations/accept/${token}/again`,
+    ]) {
+      const redacted = redactUrl(url)
+      expect(redacted, url).not.toContain(token)
+      expect(redacted, url).not.toContain(token.slice(0, 12))
+      expect(redacted, url).toContain('[redacted]')
+    }
+    expect(redactUrl(`/api/auth/reset-password/${token}/x`)).toBe('/api/auth/reset-password/[redacted]')
+    expect(redactUrl('/assets/index-Bx7_a9Qe.js')).toBe('/assets/index-Bx7_a9Qe.js')
+    expect(redactUrl('/api/admin/user/12')).toBe('/api/admin/user/12')
+  })
 })

@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.ts'
 
-/** A throwaway redis-server for tests: loopback only, no persistence, its own temp directory. */
+/**
+ * A redis-server for tests and the local cluster: loopback only. By default nothing is persisted and it runs in
+ * its own temp directory; given a data directory it keeps an append-only file there, synced on every write, so
+ * a restarted server has every revocation it had (decision 006).
+ */
 export interface RedisServer {
   url: string
   port: number
@@ -17,6 +22,8 @@ export interface RedisServer {
 export interface RedisServerOptions {
   /** Reuse a port, e.g. to bring a server back where a stopped one was. Default: a free port. */
   port?: number
+  /** Persist here (appendonly, appendfsync always) and keep the folder when the server stops. */
+  dataDirectory?: string
 }
 
 const REDIS_BINARY = '/usr/bin/redis-server'
@@ -32,20 +39,8 @@ function installExitHook(): void {
     for (const server of running) {
       server.child.kill('SIGKILL')
       server.watchdog?.kill('SIGKILL')
-      rmSync(server.directory, { recursive: true, force: true })
+      if (server.directory) rmSync(server.directory, { recursive: true, force: true })
     }
-  })
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
   })
 }
 
@@ -75,8 +70,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   })
 }
 
-async function launch(port: number): Promise<RedisServer> {
-  const directory = mkdtempSync(join(tmpdir(), 'redis-test-'))
+async function launch(port: number, dataDirectory: string | undefined): Promise<RedisServer> {
+  const persistent = dataDirectory !== undefined
+  if (persistent) mkdirSync(dataDirectory, { recursive: true, mode: 0o700 })
+  const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'redis-test-'))
+  // Only a temp directory is removed when the server goes; a data directory is what must outlive it.
+  const scratch = persistent ? '' : directory
   const child = spawn(
     REDIS_BINARY,
     [
@@ -87,7 +86,8 @@ async function launch(port: number): Promise<RedisServer> {
       '--save',
       '',
       '--appendonly',
-      'no',
+      persistent ? 'yes' : 'no',
+      ...(persistent ? ['--appendfsync', 'always'] : []),
       '--dir',
       directory,
       '--daemonize',
@@ -110,22 +110,22 @@ async function launch(port: number): Promise<RedisServer> {
           '/bin/sh',
           [
             '-c',
-            'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null; rm -rf "$3"',
+            'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null; [ -n "$3" ] && rm -rf "$3"',
             'watchdog',
             String(process.pid),
             String(child.pid),
-            directory,
+            scratch,
           ],
           { stdio: 'ignore', detached: true },
         )
   watchdog?.unref()
-  const entry = { child, watchdog, directory }
+  const entry = { child, watchdog, directory: scratch }
   running.add(entry)
   installExitHook()
   child.once('exit', () => {
     running.delete(entry)
     watchdog?.kill('SIGKILL')
-    rmSync(directory, { recursive: true, force: true })
+    if (scratch) rmSync(scratch, { recursive: true, force: true })
   })
 
   const deadline = Date.now() + 10_000
@@ -167,7 +167,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort())
     try {
-      return await launch(port)
+      return await launch(port, options.dataDirectory)
     } catch (error) {
       const retry = options.port === undefined ? attempt < 3 : Date.now() < deadline
       if (!retry) throw error
