@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@app/kit/testing/free-port'
 
 /**
  * Start-up time of the product: from spawning `node scripts/start.mjs` (what `npm start` runs) until
@@ -21,15 +21,6 @@ const SETUP_MESSAGES = ['Installing dependencies', 'Building the web app']
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name)
   return index === -1 ? undefined : process.argv[index + 1]
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  await new Promise((done) => server.close(done))
-  if (address === null || typeof address === 'string') throw new Error('no port was assigned')
-  return address.port
 }
 
 function groupAlive(pid: number): boolean {

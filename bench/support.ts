@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 
-/** What the benches share: options, ports, CPU accounting, wrk runs and CPU profiles. */
+/** What the benches share: options, CPU accounting, wrk runs and CPU profiles. */
 export const ROOT = resolve(import.meta.dirname, '..')
 
 export function option(name: string): string | undefined {
@@ -12,15 +11,6 @@ export function option(name: string): string | undefined {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  await new Promise((done) => server.close(done))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 /** CPU time (user + system) a process has used so far, from /proc; null where there is no /proc. */
 export async function cpuMs(pid: number | undefined): Promise<number | null> {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@app/kit/testing/free-port'
 import { startAllInOne } from '../../scripts/all-in-one.ts'
 
 export type RunningProduct = {
@@ -13,19 +13,6 @@ export type RunningProduct = {
   close(): Promise<void>
 }
 
-/** A port free right now on loopback, so PUBLIC_URL can name the address the browser will use. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  if (address === null || typeof address === 'string') throw new Error('No loopback port was assigned')
-  return address.port
-}
-
 /**
  * The whole product in this process (run mode 1) on a free port, with its data in a fresh folder.
  * PUBLIC_URL is the address the tests browse, so links in e-mails lead back to this product.
@@ -34,6 +21,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const dataDirectory = await mkdtemp(join(tmpdir(), 'e2e-product-'))
   const administrator = { email: 'support@example.test', password: randomBytes(18).toString('base64url') }
   try {
+    // Chosen before start-up, so that PUBLIC_URL can name the address the browser will use.
     const port = await freePort()
     const product = await startAllInOne({
       dataDirectory,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '@app/kit/testing/free-port'
 import { commandAvailable, read } from './workspace.ts'
 
 // The web image's nginx server block (web/nginx.conf), run by the Debian nginx against a stand-in gateway.
@@ -13,14 +14,6 @@ if (!nginxAvailable)
   console.warn('nginx is not installed (Debian package nginx-light): skipping the web server tests')
 
 const template = read('web/nginx.conf')
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((done) => probe.close(() => done()))
-  return port
-}
 
 /** A GET with the path exactly as written: fetch would resolve dot segments before sending. */
 function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
