@@ -20,10 +20,11 @@ import { createMemoryEventBus } from '@app/kit/bus/index'
 import { ConfigError, parseConfig, type ServiceEnv } from '@app/kit/config'
 import { createKeyValueStore } from '@app/kit/kv/index'
 import { loggerOptions } from '@app/kit/logger'
-import { closeOnSignals } from '@app/kit/run-service'
+import { closeOnSignals, internalCallsFromEnv } from '@app/kit/run-service'
+import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
 import type { ServiceDependencies } from '@app/kit/service'
-import { localSecrets } from './secrets.ts'
+import { keyEnvironment, localSecrets } from './secrets.ts'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 
@@ -62,7 +63,6 @@ export async function startAllInOne(options: AllInOneOptions) {
     // Links in e-mails lead to the gateway's own address unless PUBLIC_URL says otherwise.
     ...(gatewayPort > 0 ? { PUBLIC_URL: `http://localhost:${gatewayPort}` } : {}),
     ...env,
-    ...secrets,
     DATA_DIR: options.dataDirectory,
     HOST: '127.0.0.1',
     PORT: '0',
@@ -78,11 +78,16 @@ export async function startAllInOne(options: AllInOneOptions) {
   const serviceUrls = {} as Record<ServiceName, string>
   try {
     for (const name of SERVICES) {
-      const serviceEnv = parseConfig(services[name].schema, shared) as ServiceEnv
+      // Services start in an order where everything a service calls is already listening.
+      const serviceEnv = parseConfig(services[name].schema, {
+        ...shared,
+        ...keyEnvironment(name, secrets),
+        ...Object.fromEntries(callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, serviceUrls[target]])),
+      }) as ServiceEnv
       const store = await createDocumentStore({ dataDirectory: serviceEnv.DATA_DIR, service: name })
       const app = await services[name].build({
         env: serviceEnv as never,
-        internalTokenSecret: serviceEnv.INTERNAL_TOKEN_SECRET,
+        ...internalCallsFromEnv(name, serviceEnv),
         store,
         bus,
         kv,
@@ -103,6 +108,7 @@ export async function startAllInOne(options: AllInOneOptions) {
     const webRoot = options.webRoot === undefined ? resolve(root, 'web/dist') : options.webRoot
     const gatewayConfig = parseConfig(gatewayEnvSchema, {
       ...shared,
+      ...keyEnvironment('gateway', secrets),
       PORT: String(gatewayPort),
       HOST: options.host ?? env.HOST ?? '127.0.0.1',
       ...(webRoot ? { WEB_ROOT: webRoot } : {}),

@@ -1,29 +1,64 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { generateIdentityKeyPair, publicKeyOf } from '@app/kit/identity'
+import { calledBy, callsOf, INTERNAL_CALLS, upperName, type Caller, type ServiceName } from '@app/kit/services'
+
+/** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
+const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
+
+export interface LocalSecrets {
+  SESSION_SECRET: string
+  /** The private key of each signer; a process receives only its own (`keyEnvironment`). */
+  privateKeys: Partial<Record<Caller, string>>
+}
 
 /**
- * One machine, no operator: secrets not given in the environment are generated once and kept under
- * DATA_DIR (mode 0600), so sessions survive a restart.
+ * One machine, no operator: secrets and signing keys not given in the environment are generated once and
+ * kept under DATA_DIR (mode 0600), so sessions survive a restart. `GATEWAY_PRIVATE_KEY` and
+ * `<SERVICE>_PRIVATE_KEY` in the environment take precedence.
  */
-export function localSecrets(dataDirectory: string, env: Record<string, string | undefined>) {
+export function localSecrets(dataDirectory: string, env: Record<string, string | undefined>): LocalSecrets {
   const file = join(dataDirectory, 'secrets.json')
   mkdirSync(dataDirectory, { recursive: true })
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
   let changed = false
-  const pick = (name: 'SESSION_SECRET' | 'INTERNAL_TOKEN_SECRET') => {
+  const pick = (name: string, generate: () => string) => {
     const given = env[name]
     if (given) return given
     if (!stored[name]) {
-      stored[name] = randomBytes(32).toString('base64url')
+      stored[name] = generate()
       changed = true
     }
     return stored[name]!
   }
-  const secrets = {
-    SESSION_SECRET: pick('SESSION_SECRET'),
-    INTERNAL_TOKEN_SECRET: pick('INTERNAL_TOKEN_SECRET'),
-  }
+  const SESSION_SECRET = pick('SESSION_SECRET', () => randomBytes(32).toString('base64url'))
+  const privateKeys = Object.fromEntries(
+    SIGNERS.map((signer) => [
+      signer,
+      pick(`${signer.toUpperCase()}_PRIVATE_KEY`, () => generateIdentityKeyPair().privateKey),
+    ]),
+  ) as Partial<Record<Caller, string>>
   if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
-  return secrets
+  return { SESSION_SECRET, privateKeys }
+}
+
+/**
+ * The key variables of one process: the gateway gets its private key; a service gets the gateway's public
+ * key, its callers' public keys, and its own private key when it calls others (kit `internalCallEnv`).
+ */
+export function keyEnvironment(process: Caller, secrets: LocalSecrets): Record<string, string> {
+  const privateKey = (signer: Caller) => {
+    const key = secrets.privateKeys[signer]
+    if (!key) throw new Error(`no local key for ${signer}`)
+    return key
+  }
+  if (process === 'gateway') return { SESSION_SECRET: secrets.SESSION_SECRET, GATEWAY_PRIVATE_KEY: privateKey('gateway') }
+  return {
+    GATEWAY_PUBLIC_KEY: publicKeyOf(privateKey('gateway')),
+    ...Object.fromEntries(
+      calledBy(process).map((caller) => [`${upperName(caller)}_PUBLIC_KEY`, publicKeyOf(privateKey(caller))]),
+    ),
+    ...(callsOf(process).length > 0 ? { SERVICE_PRIVATE_KEY: privateKey(process) } : {}),
+  }
 }

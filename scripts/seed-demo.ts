@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AdminUserSchema, PublicUserSchema, type PublicUser } from '@app/contracts/auth'
@@ -6,14 +7,13 @@ import { answersFromScores, discScores, type DiscScores, type DiscType } from '@
 import { generatedPassword } from '@app/domain/passwords'
 import { prevueScores } from '@app/domain/prevue'
 import { PREVUE_QUESTIONS } from '@app/domain/content/prevue-questions'
-import { createIdentitySigner, IDENTITY_HEADER, type Identity } from '@app/kit/identity'
 import { startAllInOne } from './all-in-one.ts'
-import { localSecrets } from './secrets.ts'
 
 /**
  * `npm run seed:demo`: a demo team of twelve, each with a DISC and a Prevue result, so a new installation
  * shows a living product (DESIGN.md decision 8). It starts the product in-process on the data folder and
- * acts through the services' own HTTP APIs, so every rule applies. Running it again adds nothing twice.
+ * acts through its public API as the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD, so every rule
+ * applies. Running it again adds nothing twice.
  */
 
 interface DemoPerson {
@@ -95,82 +95,95 @@ export interface SeedResult {
   assessmentsSaved: number
 }
 
-/** Seeds the product whose services answer at `serviceUrls`, signing identities with the services' secret. */
-export async function seedDemoTeam(
-  serviceUrls: { auth: string; profiles: string },
-  internalTokenSecret: string,
-) {
-  const sign = createIdentitySigner(internalTokenSecret)
-  const call = async (url: string, caller: Identity, body?: unknown) => {
-    const response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
+/** A client of the product's public API that keeps its session cookie, as a browser would. */
+function apiSession(baseUrl: string) {
+  let cookie: string | null = null
+  return async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
       headers: {
-        [IDENTITY_HEADER]: sign(caller),
+        accept: 'application/json',
+        ...(cookie ? { cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(';', 1)[0]!
+      cookie = pair.endsWith('=') ? null : pair
+    }
     const text = await response.text()
-    if (!response.ok) throw new SeedError(`${url} answered ${response.status}: ${text}`)
-    return JSON.parse(text) as unknown
+    if (!response.ok) throw new SeedError(`${method} ${path} answered ${response.status}: ${text}`)
+    return text ? (JSON.parse(text) as unknown) : null
   }
-  const listUsers = async (caller: Identity) =>
-    AdminUserSchema.array().parse(await call(`${serviceUrls.auth}/api/admin/users`, caller))
-  const identityOf = (
-    user: Pick<PublicUser, 'id' | 'role' | 'username' | 'mustChangePassword'>,
-  ): Identity => ({
-    userId: String(user.id),
-    role: user.role,
-    username: user.username,
-    mustChangePassword: user.mustChangePassword,
-  })
+}
 
-  // The user list is an administrator's call; this first caller only serves to find the real one.
-  const lookup: Identity = {
-    userId: 'seed-demo',
-    role: 'administrator',
-    username: 'seed-demo',
-    mustChangePassword: false,
-  }
-  const administrator = (await listUsers(lookup))
-    .filter((user) => user.role === 'administrator')
-    .sort((a, b) => a.id - b.id)[0]
-  if (!administrator) throw new SeedError('No administrator account exists yet.')
-  const byUsername = new Map(
-    (await listUsers(identityOf(administrator))).map((user) => [user.username.toLowerCase(), user]),
+/**
+ * Seeds the product answering at `baseUrl` through its public API, as its administrator: no token is
+ * minted and every rule applies. Each demo account keeps its generated password and must change it at the
+ * first login; to save its assessments the seed signs in as the account once, with a throwaway password,
+ * and the administrator then sets the generated password again. Accounts whose owner already chose a
+ * password are left alone.
+ */
+export async function seedDemoTeam(baseUrl: string, administrator: { email: string; password: string }) {
+  const admin = apiSession(baseUrl)
+  const me = PublicUserSchema.parse(
+    await admin('POST', '/api/auth/login', { username: administrator.email, password: administrator.password }),
   )
+  if (me.role !== 'administrator') throw new SeedError(`${administrator.email} is not an administrator.`)
+  if (me.mustChangePassword)
+    throw new SeedError(`${administrator.email} must change its password first: sign in once at ${baseUrl}.`)
+  const byUsername = new Map(
+    AdminUserSchema.array()
+      .parse(await admin('GET', '/api/admin/users'))
+      .map((user) => [user.username.toLowerCase(), user]),
+  )
+  const profiles = ProfileListSchema.parse(await admin('GET', '/api/assessments'))
 
   const result: SeedResult = { created: [], existing: [], assessmentsSaved: 0 }
   for (const person of DEMO_TEAM) {
     const name = `${person.firstName} ${person.lastName}`
     const username = demoUsername(person)
-    let user: Pick<PublicUser, 'id' | 'role' | 'username' | 'mustChangePassword'> | undefined =
-      byUsername.get(username)
+    const password = generatedPassword(person.firstName, person.lastName, 'lower')
+    let user: PublicUser | undefined = byUsername.get(username)
     if (user) {
       result.existing.push(username)
     } else {
-      const password = generatedPassword(person.firstName, person.lastName, 'lower')
-      const registered = await call(`${serviceUrls.auth}/api/auth/register`, identityOf(administrator), {
-        username,
-        email: username,
-        password,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        name,
-        role: 'standard',
-      })
-      user = PublicUserSchema.parse(registered)
+      user = PublicUserSchema.parse(
+        await admin('POST', '/api/auth/register', {
+          username,
+          email: username,
+          password,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          name,
+          role: 'standard',
+        }),
+      )
       result.created.push({ name, username, password })
     }
-    // Each type is saved once per person, so an interrupted run is completed by the next one.
-    const owner = identityOf(user)
-    const saved = ProfileListSchema.parse(await call(`${serviceUrls.profiles}/api/assessments`, owner))
-    for (const assessment of [discAssessment(person, name), prevueAssessment(person, name)]) {
-      if (saved.some((profile) => profile.assessmentType === assessment.assessmentType)) continue
-      await call(`${serviceUrls.profiles}/api/assessments`, owner, assessment)
+    const owned = profiles.filter((profile) => Number(profile.userId) === user.id)
+    const missing = [discAssessment(person, name), prevueAssessment(person, name)].filter(
+      (assessment) => !owned.some((profile) => profile.assessmentType === assessment.assessmentType),
+    )
+    // An interrupted run is completed by the next one, for accounts nobody has taken over yet.
+    if (missing.length === 0 || !user.mustChangePassword) continue
+    await admin('PUT', `/api/admin/user/${user.id}`, { password })
+    const owner = apiSession(baseUrl)
+    await owner('POST', '/api/auth/login', { username, password })
+    await owner('POST', '/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: randomBytes(18).toString('base64url'),
+    })
+    for (const assessment of missing) {
+      await owner('POST', '/api/assessments', assessment)
       result.assessmentsSaved += 1
     }
+    await owner('POST', '/api/auth/logout')
+    // The generated password again, to be changed at the first login.
+    await admin('PUT', `/api/admin/user/${user.id}`, { password })
   }
+  await admin('POST', '/api/auth/logout')
   return result
 }
 
@@ -208,6 +221,15 @@ function report(result: SeedResult): void {
 async function main(): Promise<number> {
   const dataDirectory = resolve(process.env.DATA_DIR ?? 'data')
   const port = process.env.PORT ?? '8080'
+  const adminEmail = process.env.ADMIN_EMAIL
+  const adminPassword = process.env.ADMIN_PASSWORD
+  if (!adminEmail || !adminPassword) {
+    process.stderr.write(
+      'seed:demo acts as an administrator through the product\'s API: set ADMIN_EMAIL and ADMIN_PASSWORD to an ' +
+        'administrator account (on a new data folder, that account is created with them).\n',
+    )
+    return 1
+  }
   if (await productAlreadyRunning(port)) {
     process.stderr.write(
       `Something already answers on port ${port}, most likely the product. Two processes must not write ` +
@@ -222,13 +244,10 @@ async function main(): Promise<number> {
     webRoot: null,
     logLevel: 'warn',
     env: process.env,
-    // A first start without ADMIN_EMAIL generates the administrator's password: this is where it is shown.
-    announce: (text) => process.stdout.write(text),
   })
   try {
-    const { INTERNAL_TOKEN_SECRET } = localSecrets(dataDirectory, process.env)
     process.stdout.write(`Seeding the demo team into ${dataDirectory}...\n`)
-    report(await seedDemoTeam(product.serviceUrls, INTERNAL_TOKEN_SECRET))
+    report(await seedDemoTeam(product.url, { email: adminEmail, password: adminPassword }))
     return 0
   } catch (error) {
     if (!(error instanceof SeedError)) throw error

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { generateIdentityKeyPair } from '@app/kit/identity'
 
 const root = resolve(import.meta.dirname, '../..')
 const directories: string[] = []
@@ -29,24 +30,47 @@ async function exitOf(child: ReturnType<typeof spawn>) {
 }
 
 describe('start-up', () => {
-  it('stops a service with a bad environment, naming every bad variable', async () => {
-    const { child, output } = run('services/auth/src/server.ts', {
+  it('stops a service with a bad environment, naming every bad variable and key', async () => {
+    const { privateKey } = generateIdentityKeyPair()
+    const { child, output } = run('services/import/src/server.ts', {
       PORT: 'abc',
       REDIS_URL: 'http://nope',
-      INTERNAL_TOKEN_SECRET: 'too-short-secret',
+      // The gateway's private key where its public key belongs, and a malformed key of its own.
+      GATEWAY_PUBLIC_KEY: privateKey,
+      SERVICE_PRIVATE_KEY: 'not-a-key-at-all',
     })
     expect(await exitOf(child)).toBe(1)
     expect(output()).toContain('PORT')
     expect(output()).toContain('REDIS_URL: must be a redis:// URL')
-    expect(output()).toContain('INTERNAL_TOKEN_SECRET: must be at least 32 characters')
-    expect(output()).not.toContain('too-short-secret')
+    expect(output()).toContain('GATEWAY_PUBLIC_KEY: must be an Ed25519 public key in PEM')
+    expect(output()).toContain('SERVICE_PRIVATE_KEY: must be an Ed25519 private key in PEM')
+    // import calls auth and profiles: their addresses are required.
+    expect(output()).toContain('AUTH_SERVICE_URL')
+    expect(output()).toContain('PROFILES_SERVICE_URL')
+    expect(output()).not.toContain('not-a-key-at-all')
+    expect(output()).not.toContain('PRIVATE KEY-----')
   })
 
-  it('stops the gateway when an upstream address or a secret is missing', async () => {
-    const { child, output } = run('gateway/src/server.ts', { INTERNAL_TOKEN_SECRET: 'x'.repeat(32) })
+  it('stops a service started on its own without a shared event bus', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'alone-'))
+    directories.push(dataDirectory)
+    const { child, output } = run('services/profiles/src/server.ts', {
+      PORT: '0',
+      GATEWAY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
+      IMPORT_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
+      ADVICE_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
+      DATA_DIR: dataDirectory,
+    })
+    expect(await exitOf(child)).toBe(1)
+    expect(output()).toContain('REDIS_URL or KAFKA_BROKERS')
+  })
+
+  it('stops the gateway when an upstream address, a secret or its key is missing', async () => {
+    const { child, output } = run('gateway/src/server.ts', {})
     expect(await exitOf(child)).toBe(1)
     for (const name of [
       'SESSION_SECRET',
+      'GATEWAY_PRIVATE_KEY',
       'AUTH_SERVICE_URL',
       'PROFILES_SERVICE_URL',
       'SHARING_SERVICE_URL',

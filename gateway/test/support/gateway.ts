@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
-import { createIdentityVerifier, IDENTITY_HEADER } from '@app/kit/identity'
+import { createTokenVerifier, IDENTITY_HEADER } from '@app/kit/identity'
+import { TEST_KEYS } from '@app/kit/testing/service-dependencies'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { encodeLoginHeader, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
@@ -9,20 +10,20 @@ import { gatewayEnvSchema, SERVICES } from '../../src/config.ts'
 import { routeTable, type RouteRule } from '../../src/route-table.ts'
 
 export const SESSION_SECRET = 'test-session-secret-0123456789abcdef'
-export const INTERNAL_TOKEN_SECRET = 'test-internal-secret-0123456789abcdef'
 
 /**
  * A real HTTP upstream standing in for a service: it reports what the gateway forwarded, and starts or ends
  * sessions through the same response headers the auth service uses.
  */
 export async function startUpstream() {
-  const verify = createIdentityVerifier(INTERNAL_TOKEN_SECRET)
+  // Every test row targets auth, so the upstream checks tokens as auth would.
+  const verify = createTokenVerifier('auth', { gateway: TEST_KEYS.gateway.publicKey })
   const upstream = Fastify()
   const echo = async (request: FastifyRequest) => {
     const token = request.headers[IDENTITY_HEADER] as string | undefined
     let identity: unknown = 'invalid'
     try {
-      identity = verify(token)
+      identity = verify(token).identity
     } catch {
       identity = 'invalid'
     }
@@ -70,12 +71,11 @@ export async function startGateway(options: {
   upstreamUrl: string
   kv?: KeyValueStore
   env?: Record<string, string>
-  rateLimit?: { max: number; windowMs: number }
 }) {
   const kv = options.kv ?? createMemoryKeyValueStore()
   const config = gatewayEnvSchema.parse({
     SESSION_SECRET,
-    INTERNAL_TOKEN_SECRET,
+    GATEWAY_PRIVATE_KEY: TEST_KEYS.gateway.privateKey,
     PUBLIC_URL: 'http://localhost:8080',
     ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, options.upstreamUrl])),
     ...options.env,
@@ -84,7 +84,6 @@ export async function startGateway(options: {
     config,
     kv,
     rules: testRules,
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   })
   return { app, kv }
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isEd25519Key, normalisePem } from './identity.ts'
+import { calledBy, callsOf, upperName, type ServiceName } from './services.ts'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -40,14 +42,27 @@ const secret = z.string().min(32, 'must be at least 32 characters')
 const port = z.coerce.number().int().min(0).max(65_535)
 const url = z.url()
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+const ed25519Key = (kind: 'private' | 'public') =>
+  z
+    .string()
+    .transform(normalisePem)
+    .refine((pem) => isEd25519Key(pem, kind), `must be an Ed25519 ${kind} key in PEM`)
 
-export const env = { secret, port, url, logLevel }
+export const env = {
+  secret,
+  port,
+  url,
+  logLevel,
+  privateKey: ed25519Key('private'),
+  publicKey: ed25519Key('public'),
+}
 
 /** The variables every service reads (DESIGN.md section 1, Configuration). */
 export const serviceEnvSchema = z.object({
   PORT: port,
   HOST: z.string().default('127.0.0.1'),
-  INTERNAL_TOKEN_SECRET: secret,
+  /** Verifies the identities the gateway signs; no service holds the private half. */
+  GATEWAY_PUBLIC_KEY: env.publicKey,
   DATA_DIR: z.string().default('./data'),
   MONGO_URL: z
     .string()
@@ -69,3 +84,16 @@ export const serviceEnvSchema = z.object({
   LOG_LEVEL: logLevel,
 })
 export type ServiceEnv = z.output<typeof serviceEnvSchema>
+
+/**
+ * What a service needs for the internal calls of INTERNAL_CALLS: the public key of each service that may
+ * call it, and, when it calls others, its own private key and their addresses.
+ */
+export function internalCallEnv(service: ServiceName) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const caller of calledBy(service)) shape[`${upperName(caller)}_PUBLIC_KEY`] = env.publicKey
+  const targets = callsOf(service)
+  if (targets.length > 0) shape.SERVICE_PRIVATE_KEY = env.privateKey
+  for (const target of targets) shape[`${upperName(target)}_SERVICE_URL`] = url
+  return shape as Record<string, z.ZodType<string>>
+}

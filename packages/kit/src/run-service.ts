@@ -6,6 +6,8 @@ import { createEventBus } from './bus/index.ts'
 import { createKeyValueStore } from './kv/index.ts'
 import { loggerOptions } from './logger.ts'
 import type { ServiceDependencies } from './service.ts'
+import { createServiceClient, type ServiceClient } from './service-client.ts'
+import { calledBy, callsOf, upperName, type Caller, type ServiceName } from './services.ts'
 import { createDocumentStore, createProcessedEventLog } from './store/index.ts'
 
 /** Closes in order on SIGINT/SIGTERM: stop taking requests, finish in-flight work, then close the stores. */
@@ -48,17 +50,52 @@ export async function createServiceAdapters(name: string, env: ServiceEnv) {
   return { store, bus, kv }
 }
 
+/**
+ * The keys and clients of a service's internal calls, from its parsed environment (config.ts
+ * `internalCallEnv`): the public keys of the gateway and of its callers, and a client per service it calls.
+ */
+export function internalCallsFromEnv(
+  name: ServiceName,
+  env: Record<string, unknown>,
+): Pick<ServiceDependencies, 'publicKeys' | 'clients'> {
+  const text = (key: string) => {
+    const value = env[key]
+    if (typeof value !== 'string') throw new Error(`${key} is missing from the parsed configuration`)
+    return value
+  }
+  const publicKeys: Partial<Record<Caller, string>> = { gateway: text('GATEWAY_PUBLIC_KEY') }
+  for (const caller of calledBy(name)) publicKeys[caller] = text(`${upperName(caller)}_PUBLIC_KEY`)
+  const clients: Partial<Record<ServiceName, ServiceClient>> = {}
+  for (const target of callsOf(name)) {
+    clients[target] = createServiceClient({
+      caller: name,
+      target,
+      baseUrl: text(`${upperName(target)}_SERVICE_URL`),
+      privateKey: text('SERVICE_PRIVATE_KEY'),
+    })
+  }
+  return { publicKeys, clients }
+}
+
 /** server.ts of every service: parse env, build the adapters and the app, listen, close cleanly. */
 export async function runService<E extends ServiceEnv>(
-  name: string,
+  name: ServiceName,
   env: E,
   buildApp: (dependencies: ServiceDependencies & { env: E }) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
+  // A process on its own with an in-process bus would publish to nobody and hear nobody.
+  if (!env.REDIS_URL && !env.KAFKA_BROKERS) {
+    process.stderr.write(
+      `Invalid configuration:\n  - REDIS_URL or KAFKA_BROKERS: a ${name} process started on its own needs a shared event bus ` +
+        '(run everything in one process with `npm start` instead)\n',
+    )
+    process.exit(1)
+  }
   const adapters = await createServiceAdapters(name, env)
   const app = await buildApp({
     ...adapters,
     env,
-    internalTokenSecret: env.INTERNAL_TOKEN_SECRET,
+    ...internalCallsFromEnv(name as ServiceName, env),
     logger: loggerOptions(env.LOG_LEVEL, name),
   })
   closeOnSignals(app.log, [

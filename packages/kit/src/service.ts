@@ -3,28 +3,46 @@ import type { DocumentStore } from './store/port.ts'
 import type { EventBus, EventHandler } from './bus/port.ts'
 import type { KeyValueStore } from './kv/port.ts'
 import { AppError, registerErrorHandling } from './errors.ts'
-import { createIdentityVerifier, IDENTITY_HEADER, type RequestIdentity } from './identity.ts'
+import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
+import type { ServiceClient } from './service-client.ts'
+import type { Caller, ServiceName } from './services.ts'
+import type { Role } from '@app/domain/roles'
 import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
 
 export type { ZodTypeProvider }
 
+/**
+ * Who may call a route (DESIGN.md, Secure by default); every route declares one, or the app does not build.
+ * - 'public': no token at all (health checks only);
+ * - 'anyone': through the gateway, signed in or not (login, forgot password);
+ * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
+ * - { services }: an internal route (`/internal/*`), called by the listed services only.
+ */
+export type RouteAccess = 'public' | 'anyone' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+
 declare module 'fastify' {
   interface FastifyRequest {
     identity: RequestIdentity
+    /** Who signed the request's token: the gateway, or the calling service. */
+    caller: Caller | null
   }
   interface FastifyInstance {
     /** Subscribes a handler; the bus adapters deliver each event id to a group's handler once. */
     subscribe(topic: string, group: string, handler: EventHandler, maxAttempts?: number): Promise<void>
   }
   interface FastifyContextConfig {
-    /** Reachable without the gateway's identity token (health checks only). */
-    withoutIdentity?: boolean
+    access?: RouteAccess
+    /** A session that must change its password may still call it (DESIGN.md decision 3). */
+    duringPasswordChange?: boolean
   }
 }
 
 /** What every service app is built from; server.ts and the all-in-one runner create the adapters. */
 export interface ServiceDependencies {
-  internalTokenSecret: string
+  /** Public keys of who may sign this service's tokens: the gateway, and the services that call it. */
+  publicKeys: Partial<Record<Caller, string>>
+  /** Clients of the services this one calls (INTERNAL_CALLS). */
+  clients?: Partial<Record<ServiceName, ServiceClient>>
   store: DocumentStore
   bus: EventBus
   kv: KeyValueStore
@@ -37,7 +55,7 @@ export const BODY_LIMIT_BYTES = 1_048_576
  * The common shell of a service: validation, errors, the identity check and `/health`.
  * Services add their repositories and routes to it in `buildApp`.
  */
-export function createServiceApp(name: string, dependencies: ServiceDependencies) {
+export function createServiceApp(name: ServiceName, dependencies: ServiceDependencies) {
   const errorPrefix = name.toUpperCase()
   const loggerOption = dependencies.logger ?? false
   const app = Fastify({
@@ -53,19 +71,48 @@ export function createServiceApp(name: string, dependencies: ServiceDependencies
   registerZodValidation(app)
   registerErrorHandling(app, errorPrefix)
 
-  const verifyIdentity = createIdentityVerifier(dependencies.internalTokenSecret)
+  const verifyToken = createTokenVerifier(name, dependencies.publicKeys)
+  const unauthenticated = () => new AppError(401, `${errorPrefix}_UNAUTHENTICATED`, 'Authentication required')
+  const forbidden = () =>
+    new AppError(403, `${errorPrefix}_FORBIDDEN`, 'You do not have access to this resource')
   app.decorateRequest('identity', null)
+  app.decorateRequest('caller', null)
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access
+    if (access === undefined) throw new Error(`${name}: route ${route.method} ${route.url} declares no access`)
+    const internal = route.url.startsWith('/internal/')
+    if (internal !== (typeof access === 'object' && 'services' in access))
+      throw new Error(`${name}: ${route.url}: only /internal/* routes, and all of them, are for services`)
+  })
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.withoutIdentity) return
+    const access = request.routeOptions.config.access
+    if (access === 'public') return
+    // An unmatched route has no declaration: it still needs a valid token before it may learn it is a 404.
     const header = request.headers[IDENTITY_HEADER]
+    let verified
     try {
-      request.identity = verifyIdentity(Array.isArray(header) ? undefined : header)
+      verified = verifyToken(Array.isArray(header) ? undefined : header)
     } catch {
-      throw new AppError(401, `${errorPrefix}_UNAUTHENTICATED`, 'Authentication required')
+      throw unauthenticated()
     }
+    request.caller = verified.caller
+    request.identity = verified.identity
+    if (access === undefined) return
+    if (typeof access === 'object' && 'services' in access) {
+      if (!(access.services as readonly Caller[]).includes(verified.caller)) throw forbidden()
+      return
+    }
+    if (verified.caller !== 'gateway') throw forbidden()
+    if (access === 'anyone') return
+    const identity = verified.identity
+    if (!identity) throw unauthenticated()
+    if (identity.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+      throw new AppError(403, `${errorPrefix}_PASSWORD_CHANGE_REQUIRED`, 'You must change your password before continuing')
+    }
+    if (access !== 'signed-in' && !access.includes(identity.role)) throw forbidden()
   })
 
-  app.get('/health', { config: { withoutIdentity: true } }, async (_request, reply) => {
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     const [store, bus, kv] = await Promise.all([
       dependencies.store.ping().catch(() => false),
       dependencies.bus.ping().catch(() => false),
@@ -95,7 +142,8 @@ export function createServiceApp(name: string, dependencies: ServiceDependencies
   return app
 }
 
-export function requireIdentity(identity: RequestIdentity, errorPrefix: string) {
-  if (!identity) throw new AppError(401, `${errorPrefix}_UNAUTHENTICATED`, 'Authentication required')
-  return identity
+/** The signed-in user of a route declared 'signed-in' or for roles: the access hook has already checked it. */
+export function userOf(request: { identity: RequestIdentity }): Identity {
+  if (!request.identity) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required')
+  return request.identity
 }

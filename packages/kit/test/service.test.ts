@@ -5,7 +5,7 @@ import { AppError } from '../src/errors.ts'
 import { createEmbeddedDependencies, identityHeaders } from '../src/testing/service-dependencies.ts'
 
 const standard = {
-  userId: '7',
+  userId: 7,
   role: 'standard' as const,
   username: 'sam@example.com',
   mustChangePassword: false,
@@ -13,17 +13,18 @@ const standard = {
 
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 beforeEach(async () => {
-  dependencies = await createEmbeddedDependencies()
+  dependencies = await createEmbeddedDependencies('questions')
 })
 afterEach(async () => {
   await dependencies.close()
 })
 
 async function demoApp() {
-  const app = createServiceApp('demo', dependencies)
+  const app = createServiceApp('questions', dependencies)
   app.post(
     '/api/notes',
     {
+      config: { access: 'anyone' },
       schema: {
         body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict(),
       },
@@ -34,11 +35,11 @@ async function demoApp() {
       by: request.identity?.userId ?? null,
     }),
   )
-  app.get('/api/boom', async () => {
+  app.get('/api/boom', { config: { access: 'signed-in' } }, async () => {
     throw new Error('secret internals')
   })
-  app.get('/api/teapot', async () => {
-    throw new AppError(418, 'DEMO_TEAPOT', 'I am a teapot')
+  app.get('/api/teapot', { config: { access: 'signed-in' } }, async () => {
+    throw new AppError(418, 'QUESTIONS_TEAPOT', 'I am a teapot')
   })
   await app.ready()
   return app
@@ -47,7 +48,7 @@ async function demoApp() {
 const post = (
   app: Awaited<ReturnType<typeof demoApp>>,
   payload: string,
-  headers: Record<string, string> = identityHeaders(standard),
+  headers: Record<string, string> = identityHeaders('questions', standard),
 ) =>
   app.inject({
     method: 'POST',
@@ -61,7 +62,7 @@ describe('a service built on the kit', () => {
     const app = await demoApp()
     const response = await app.inject({ method: 'GET', url: '/health' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok', service: 'demo', store: true, bus: true, kv: true })
+    expect(response.json()).toEqual({ status: 'ok', service: 'questions', store: true, bus: true, kv: true })
   })
 
   it("refuses calls without the gateway's identity token, or with a forged one", async () => {
@@ -69,18 +70,18 @@ describe('a service built on the kit', () => {
     for (const headers of [
       {} as Record<string, string>,
       { 'x-internal-identity': 'forged' },
-      { 'x-internal-identity': identityHeaders(standard)['x-internal-identity']!.slice(0, -2) + 'xx' },
+      { 'x-internal-identity': identityHeaders('questions', standard)['x-internal-identity']!.slice(0, -2) + 'xx' },
     ]) {
       const response = await post(app, '{"title":"a","stars":1}', headers)
       expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({ message: 'Authentication required', code: 'DEMO_UNAUTHENTICATED' })
+      expect(response.json()).toEqual({ message: 'Authentication required', code: 'QUESTIONS_UNAUTHENTICATED' })
     }
   })
 
   it('knows the caller from the token, and nobody for an anonymous request through the gateway', async () => {
     const app = await demoApp()
-    expect((await post(app, '{"title":"a","stars":1}')).json()).toEqual({ title: 'a', stars: 1, by: '7' })
-    expect((await post(app, '{"title":"a","stars":1}', identityHeaders(null))).json()).toEqual({
+    expect((await post(app, '{"title":"a","stars":1}')).json()).toEqual({ title: 'a', stars: 1, by: 7 })
+    expect((await post(app, '{"title":"a","stars":1}', identityHeaders('questions', null))).json()).toEqual({
       title: 'a',
       stars: 1,
       by: null,
@@ -102,7 +103,7 @@ describe('a service built on the kit', () => {
       const response = await post(app, payload)
       expect(response.statusCode, payload).toBe(status)
       expect(response.json().message, payload).toMatch(message)
-      expect(response.json().code, payload).toMatch(/^DEMO_/)
+      expect(response.json().code, payload).toMatch(/^QUESTIONS_/)
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
@@ -111,7 +112,7 @@ describe('a service built on the kit', () => {
     const app = await demoApp()
     const response = await post(app, JSON.stringify({ title: 'x'.repeat(1_200_000), stars: 1 }))
     expect(response.statusCode).toBe(413)
-    expect(response.json().code).toBe('DEMO_CTP_BODY_TOO_LARGE')
+    expect(response.json().code).toBe('QUESTIONS_CTP_BODY_TOO_LARGE')
   })
 
   it('answers unknown routes with a JSON 404 and hides the message of unexpected failures', async () => {
@@ -119,14 +120,14 @@ describe('a service built on the kit', () => {
     const missing = await app.inject({
       method: 'GET',
       url: '/api/nothing',
-      headers: identityHeaders(standard),
+      headers: identityHeaders('questions', standard),
     })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'Route GET /api/nothing not found', code: 'DEMO_NOT_FOUND' })
-    const boom = await app.inject({ method: 'GET', url: '/api/boom', headers: identityHeaders(standard) })
+    expect(missing.json()).toEqual({ message: 'Route GET /api/nothing not found', code: 'QUESTIONS_NOT_FOUND' })
+    const boom = await app.inject({ method: 'GET', url: '/api/boom', headers: identityHeaders('questions', standard) })
     expect(boom.statusCode).toBe(500)
-    expect(boom.json()).toEqual({ message: 'Internal server error', code: 'DEMO_INTERNAL' })
-    const teapot = await app.inject({ method: 'GET', url: '/api/teapot', headers: identityHeaders(standard) })
-    expect(teapot.json()).toEqual({ message: 'I am a teapot', code: 'DEMO_TEAPOT' })
+    expect(boom.json()).toEqual({ message: 'Internal server error', code: 'QUESTIONS_INTERNAL' })
+    const teapot = await app.inject({ method: 'GET', url: '/api/teapot', headers: identityHeaders('questions', standard) })
+    expect(teapot.json()).toEqual({ message: 'I am a teapot', code: 'QUESTIONS_TEAPOT' })
   })
 })

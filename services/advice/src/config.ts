@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { serviceEnvSchema } from '@app/kit/config'
+import { serviceEnvSchema, internalCallEnv } from '@app/kit/config'
 
 export const adviceEnvSchema = serviceEnvSchema.extend({
   PORT: serviceEnvSchema.shape.PORT.default(4006),
+  ...internalCallEnv('advice'),
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

@@ -1,23 +1,21 @@
 import { createEvent, type EventBus } from '@app/kit/bus/port'
-import { USERS_CREATED, type UserCreated } from '@app/contracts/events'
+import { USERS_CREATED, USERS_UPDATED, type UserSnapshot } from '@app/contracts/events'
 import type { StoredUser } from './repositories/users-repository.ts'
+
+function snapshotOf(user: StoredUser): UserSnapshot {
+  const { id, username, email, firstName, lastName, name, role } = user
+  return { id, username, email, firstName, lastName, name, role }
+}
 
 /** Tells the other services about a new account, so they can show its name. */
 export async function announceUserCreated(bus: EventBus, user: StoredUser): Promise<void> {
-  const data: UserCreated = {
-    id: String(user.id),
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    name: user.name,
-    role: user.role,
-  }
-  await bus.publish(createEvent(USERS_CREATED, data), String(user.id))
+  await bus.publish(createEvent(USERS_CREATED, snapshotOf(user)), String(user.id))
 }
 
-/** The user the session belongs to; the identity token carries the id as a string. */
-export function sessionUserId(identity: { userId: string } | null): number | null {
-  const id = identity ? Number(identity.userId) : NaN
-  return Number.isInteger(id) && id > 0 ? id : null
+/** Tells the other services that what they show of an account changed (e-mail, username, names, role). */
+export async function announceUserUpdated(bus: EventBus, before: StoredUser, after: StoredUser): Promise<void> {
+  const previous = snapshotOf(before)
+  const next = snapshotOf(after)
+  if ((Object.keys(next) as Array<keyof UserSnapshot>).every((key) => previous[key] === next[key])) return
+  await bus.publish(createEvent(USERS_UPDATED, next), String(after.id))
 }

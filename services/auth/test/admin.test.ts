@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { USERS_CREATED } from '@app/contracts/events'
+import { USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
+import { serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { createUsersRepository } from '../src/repositories/users-repository.ts'
 import { adminIdentity, as, useAuthService } from './support/auth-app.ts'
 
@@ -152,5 +153,66 @@ describe('user administration', () => {
     expect((await edit(3, { role: 'administrator' })).statusCode).toBe(200)
     expect((await edit(3, {})).json().role).toBe('standard')
     expect((await edit(99, { email: 'z@example.com' })).statusCode).toBe(404)
+  })
+})
+
+describe('administrator routes called directly, past the gateway', () => {
+  it('refuse anonymous, standard and guest identities, and any service', async () => {
+    const standard = { userId: 5, role: 'standard' as const, username: 'sam@example.com', mustChangePassword: false }
+    const guestOwner = { ...standard, role: 'guest_owner' as const }
+    const calls = [
+      { method: 'GET' as const, url: '/api/admin/users' },
+      { method: 'GET' as const, url: '/api/admin/guest-users' },
+      { method: 'GET' as const, url: '/api/admin/user/1' },
+      { method: 'PUT' as const, url: '/api/admin/user/1', payload: { password: 'taken over 1' } },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/register',
+        payload: { username: 'x@example.com', email: 'x@example.com', password: 'chosen pass 1', role: 'administrator' },
+      },
+    ]
+    for (const call of calls) {
+      expect((await context.app.inject({ ...call, headers: as(null) })).statusCode, call.url).toBe(401)
+      for (const caller of [standard, guestOwner]) {
+        const refused = await context.app.inject({ ...call, headers: as(caller) })
+        expect(refused.statusCode, call.url).toBe(403)
+        expect(refused.json().code).toBe('AUTH_FORBIDDEN')
+      }
+      // sharing may call auth, but only its internal routes.
+      expect(
+        (await context.app.inject({ ...call, headers: serviceHeaders('sharing', 'auth', adminIdentity) })).statusCode,
+        call.url,
+      ).toBe(403)
+    }
+    // Nothing changed: the administrator still signs in with the first password, and nobody was added.
+    expect((await login('admin@example.com', 'admin password 1')).statusCode).toBe(200)
+    const users = await context.app.inject({ method: 'GET', url: '/api/admin/users', headers: as(adminIdentity) })
+    expect(users.json().map((user: { username: string }) => user.username)).toEqual(['admin@example.com'])
+  })
+})
+
+describe('users.updated.v1', () => {
+  it('is published when an administrator changes what others show of a user, and not for a password only', async () => {
+    const events: EventEnvelope[] = []
+    await context.dependencies.bus.subscribe(USERS_UPDATED, async (event) => void events.push(event), {
+      group: 'test',
+    })
+    const { id } = (
+      await register({ username: 'kim@example.com', password: 'set by admin', email: 'kim@example.com', name: 'Kim Lee' })
+    ).json()
+    expect((await edit(id, { password: 'another one 2' })).statusCode).toBe(200)
+    expect((await edit(id, { email: 'kim.lee@example.com' })).statusCode).toBe(200)
+    await expect.poll(() => events.map((event) => event.data)).toEqual([
+      {
+        id,
+        username: 'kim.lee@example.com',
+        email: 'kim.lee@example.com',
+        firstName: '',
+        lastName: '',
+        name: 'Kim Lee',
+        role: 'standard',
+      },
+    ])
+    expect(events[0]!.type).toBe(USERS_UPDATED)
   })
 })

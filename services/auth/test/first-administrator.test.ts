@@ -9,7 +9,7 @@ import { createUsersRepository } from '../src/repositories/users-repository.ts'
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 let published: EventEnvelope[]
 beforeEach(async () => {
-  dependencies = await createEmbeddedDependencies()
+  dependencies = await createEmbeddedDependencies('auth')
   published = []
   await dependencies.bus.subscribe(USERS_CREATED, async (event) => void published.push(event), {
     group: 'test-observer',
@@ -41,7 +41,7 @@ describe('the first administrator', () => {
       .poll(() => published.map((event) => event.data))
       .toEqual([
         {
-          id: String(admin!.id),
+          id: admin!.id,
           username: 'boss@example.com',
           email: 'boss@example.com',
           firstName: 'Support',

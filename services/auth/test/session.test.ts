@@ -161,7 +161,7 @@ describe('POST /api/auth/change-password', () => {
   it('needs the current password, and ends the other sessions while keeping this one', async () => {
     const { id } = await registerUser('sam@example.com', 'initial pass 1')
     const identity = {
-      userId: String(id),
+      userId: id,
       role: 'standard' as const,
       username: 'sam@example.com',
       mustChangePassword: true,
@@ -185,7 +185,7 @@ describe('POST /api/auth/change-password', () => {
   it('refuses short passwords, the username, and the same password again', async () => {
     const { id } = await registerUser('sam@example.com', 'initial pass 1')
     const identity = {
-      userId: String(id),
+      userId: id,
       role: 'standard' as const,
       username: 'sam@example.com',
       mustChangePassword: true,
@@ -215,7 +215,7 @@ describe('POST /api/auth/change-password', () => {
       mustChangePassword: false,
     })
     const identity = {
-      userId: String(user.id),
+      userId: user.id,
       role: 'standard' as const,
       username: user.username,
       mustChangePassword: false,
@@ -234,10 +234,10 @@ describe('GET /api/auth/initial-password', () => {
       lastName: 'Lee',
     })
     const identity = {
-      userId: String(id),
+      userId: id,
       role: 'standard' as const,
       username: 'ann.lee@example.com',
-      mustChangePassword: true,
+      mustChangePassword: false,
     }
     const before = await context.app.inject({
       method: 'GET',
@@ -262,10 +262,10 @@ describe('GET /api/auth/initial-password', () => {
   it('also recognises the capitalised form of bulk imports, and shows nothing for an unrelated password', async () => {
     const { id } = await registerUser('bo.ray@example.com', '#BoRay3', { firstName: 'bo', lastName: 'ray' })
     const identity = {
-      userId: String(id),
+      userId: id,
       role: 'standard' as const,
       username: 'bo.ray@example.com',
-      mustChangePassword: true,
+      mustChangePassword: false,
     }
     expect(
       (

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceDependencies } from '../service.ts'
+import type { ServiceName } from '../services.ts'
 import { createEmbeddedDependencies, identityHeaders } from './service-dependencies.ts'
 
 /** What every service promises before its features: health without identity, nothing else without the gateway. */
 export function describeServiceShell(
-  name: string,
+  name: ServiceName,
   build: (dependencies: ServiceDependencies) => Promise<FastifyInstance>,
 ) {
   describe(`the ${name} service shell`, () => {
     let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
     beforeEach(async () => {
-      dependencies = await createEmbeddedDependencies()
+      dependencies = await createEmbeddedDependencies(name)
     })
     afterEach(async () => {
       await dependencies.close()
@@ -30,7 +31,7 @@ export function describeServiceShell(
       const throughGateway = await app.inject({
         method: 'GET',
         url: '/api/anything',
-        headers: identityHeaders(null),
+        headers: identityHeaders(name, null),
       })
       expect(throughGateway.statusCode).toBe(404)
       expect(throughGateway.json().code).toBe(`${name.toUpperCase()}_NOT_FOUND`)

@@ -5,7 +5,7 @@ import { passwordProblem } from '@app/domain/passwords'
 import type { EventBus } from '@app/kit/bus/port'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { announceUserCreated } from '../accounts.ts'
+import { announceUserCreated, announceUserUpdated } from '../accounts.ts'
 import { authErrors } from '../errors.ts'
 import { hashPassword } from '../passwords.ts'
 import {
@@ -22,12 +22,14 @@ function isDuplicate(error: unknown) {
   return (error as Error).name === 'DuplicateKeyError'
 }
 
-/** Administrator calls; the gateway admits only administrators to them. */
+const ADMINISTRATOR = ['administrator'] as const
+
+/** Administrator calls: the gateway admits only administrators, and so does this service. */
 export async function adminRoutes(app: FastifyInstance, options: { users: UsersRepository; bus: EventBus }) {
   const { users, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post('/api/auth/register', { schema: { body: RegisterRequestSchema } }, async (request, reply) => {
+  routes.post('/api/auth/register', { config: { access: ADMINISTRATOR }, schema: { body: RegisterRequestSchema } }, async (request, reply) => {
     const body = request.body
     const username = body.username.trim()
     if (!username || !body.password) throw authErrors.credentialsRequired()
@@ -60,13 +62,13 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
     }
   })
 
-  routes.get('/api/admin/users', async () => (await users.list()).map(toAdminUser))
+  routes.get('/api/admin/users', { config: { access: ADMINISTRATOR } }, async () => (await users.list()).map(toAdminUser))
 
-  routes.get('/api/admin/guest-users', async () =>
+  routes.get('/api/admin/guest-users', { config: { access: ADMINISTRATOR } }, async () =>
     (await users.listByRoles(['guest_owner', 'guest_standard'])).map(toAdminUser),
   )
 
-  routes.get('/api/admin/user/:id', { schema: { params: IdParamsSchema } }, async (request) => {
+  routes.get('/api/admin/user/:id', { config: { access: ADMINISTRATOR }, schema: { params: IdParamsSchema } }, async (request) => {
     const user = await users.findById(request.params.id)
     if (!user) throw authErrors.userNotFound()
     return toAdminUser(user)
@@ -74,7 +76,7 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
 
   routes.put(
     '/api/admin/user/:id',
-    { schema: { params: IdParamsSchema, body: UpdateUserRequestSchema } },
+    { config: { access: ADMINISTRATOR }, schema: { params: IdParamsSchema, body: UpdateUserRequestSchema } },
     async (request, reply) => {
       const user = await users.findById(request.params.id)
       if (!user) throw authErrors.userNotFound()
@@ -116,6 +118,7 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
         'user edited by an administrator',
       )
       reply.header(REVOKE_USER_HEADER, String(user.id))
+      await announceUserUpdated(bus, user, updated!)
       return toAdminUser(updated!)
     },
   )

@@ -60,7 +60,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
 
   routes.post(
     '/api/auth/forgot-password',
-    { schema: { body: ForgotPasswordRequestSchema } },
+    { config: { access: 'anyone' }, schema: { body: ForgotPasswordRequestSchema } },
     async (request) => {
       const email = request.body.email.trim()
       if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
@@ -84,7 +84,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
 
   routes.get(
     '/api/auth/reset-password/:token',
-    { schema: { params: z.object({ token: z.string().max(256) }) } },
+    { config: { access: 'anyone' }, schema: { params: z.object({ token: z.string().max(256) }) } },
     async (request) => {
       const userId = await resetTokens.check(request.params.token)
       return userId === null
@@ -95,7 +95,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
 
   routes.post(
     '/api/auth/reset-password',
-    { schema: { body: ResetPasswordRequestSchema } },
+    { config: { access: 'anyone' }, schema: { body: ResetPasswordRequestSchema } },
     async (request, reply) => {
       const { token, newPassword } = request.body
       if (!token) throw authErrors.missingToken()

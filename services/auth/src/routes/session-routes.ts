@@ -3,7 +3,7 @@ import { ChangePasswordRequestSchema, LoginRequestSchema } from '@app/contracts/
 import { generatedPassword, passwordProblem } from '@app/domain/passwords'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { sessionUserId } from '../accounts.ts'
+import { userOf } from '@app/kit/service'
 import { authErrors } from '../errors.ts'
 import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
 import { toPublicUser, type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
@@ -29,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const { users, loginThrottle, dummyHash } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post('/api/auth/login', { schema: { body: LoginRequestSchema } }, async (request, reply) => {
+  routes.post('/api/auth/login', { config: { access: 'anyone' }, schema: { body: LoginRequestSchema } }, async (request, reply) => {
     const { username, password } = request.body
     if (!username.trim() || !password) throw authErrors.credentialsRequired()
     await loginThrottle.hit(username)
@@ -47,23 +47,21 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return toPublicUser(user)
   })
 
-  routes.post('/api/auth/logout', async (_request, reply) => {
+  routes.post('/api/auth/logout', { config: { access: 'signed-in', duringPasswordChange: true } }, async (_request, reply) => {
     reply.header(LOGOUT_HEADER, '1')
     return { message: 'Logged out' }
   })
 
-  routes.get('/api/auth/me', async (request) => {
-    const id = sessionUserId(request.identity)
-    const user = id === null ? null : await users.findById(id)
+  routes.get('/api/auth/me', { config: { access: 'signed-in', duringPasswordChange: true } }, async (request) => {
+    const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
     return toPublicUser(user)
   })
 
   // The owner's profile card shows the spec's derived password only while it still opens the account
   // (DESIGN.md decision 3), so the owner is prompted to replace it.
-  routes.get('/api/auth/initial-password', async (request) => {
-    const id = sessionUserId(request.identity)
-    const user = id === null ? null : await users.findById(id)
+  routes.get('/api/auth/initial-password', { config: { access: 'signed-in' } }, async (request) => {
+    const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
     for (const style of ['lower', 'capitalised'] as const) {
       const candidate = generatedPassword(user.firstName, user.lastName, style)
@@ -76,10 +74,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.post(
     '/api/auth/change-password',
-    { schema: { body: ChangePasswordRequestSchema } },
+    {
+      config: { access: 'signed-in', duringPasswordChange: true },
+      schema: { body: ChangePasswordRequestSchema },
+    },
     async (request, reply) => {
-      const id = sessionUserId(request.identity)
-      const user = id === null ? null : await users.findById(id)
+      const user = await users.findById(userOf(request).userId)
       if (!user) throw authErrors.unauthenticated()
       const { currentPassword, newPassword } = request.body
       await loginThrottle.hit(user.username)

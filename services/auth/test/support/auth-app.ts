@@ -15,7 +15,7 @@ export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial
     sent: Array<{ to: string; subject: string; text: string }>
   }
   beforeEach(async () => {
-    context.dependencies = await createEmbeddedDependencies()
+    context.dependencies = await createEmbeddedDependencies('auth')
     context.sent = []
     const mailer: Mailer = { send: async (email) => void context.sent.push(email) }
     context.app = await buildApp({
@@ -39,11 +39,11 @@ export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial
 }
 
 export function as(identity: Identity | null) {
-  return identityHeaders(identity)
+  return identityHeaders('auth', identity)
 }
 
 export const adminIdentity: Identity = {
-  userId: '1',
+  userId: 1,
   role: 'administrator',
   username: ADMIN.email,
   mustChangePassword: false,

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { ErrorBodySchema } from '@app/contracts/errors'
+import { AccessibleProfileSchema } from '@app/contracts/profiles'
+import { AppError } from '@app/kit/errors'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import { accessibleProfiles, withAccess } from '../../access.ts'
+import type { ProfileCatalog } from '../../profile-catalog.ts'
+
+const ProfileIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/**
+ * Profiles read by another service on behalf of a user (advice loads the profiles a question is about).
+ * The caller names the user; this service applies that user's access rules, as for its own routes.
+ */
+export async function internalProfileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.get(
+    '/internal/profiles/:id',
+    {
+      config: { access: { services: ['advice'] } },
+      schema: {
+        params: ProfileIdParamsSchema,
+        response: { 200: AccessibleProfileSchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const actingFor = request.identity
+      if (!actingFor) throw new AppError(403, 'PROFILES_FORBIDDEN', 'You do not have access to this profile')
+      const view = await options.catalog.view()
+      const access = accessibleProfiles(view, actingFor)
+      const profile = access.profiles.find((candidate) => candidate.id === request.params.id)
+      // The same answer whether the profile is missing or not the user's to see: ids are not probed.
+      if (!profile) throw new AppError(403, 'PROFILES_FORBIDDEN', 'You do not have access to this profile')
+      return withAccess(profile, access)
+    },
+  )
+}
