@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
-import { createIdentitySigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
+import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
+import { AppError } from '@app/kit/errors'
 import type { ServiceName } from '../config.ts'
 import { proxyPrefix, type RouteRule } from '../route-table.ts'
 
@@ -19,18 +20,18 @@ const CLIENT_HEADERS_REMOVED = new Set([
 /** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
 const TOKEN_REUSE_MS = 20_000
 
-function identityTokens(secret: string) {
-  const sign = createIdentitySigner(secret)
+function identityTokens(privateKey: string) {
+  const sign = createTokenSigner('gateway', privateKey)
   const cache = new Map<string, { token: string; expiresAt: number }>()
-  return (identity: RequestIdentity) => {
+  return (service: ServiceName, identity: RequestIdentity) => {
     const key = identity
-      ? `${identity.userId}|${identity.role}|${identity.username}|${identity.mustChangePassword}`
-      : ''
+      ? `${service}|${identity.userId}|${identity.role}|${identity.username}|${identity.mustChangePassword}`
+      : service
     const now = Date.now()
     const cached = cache.get(key)
     if (cached && cached.expiresAt > now) return cached.token
     if (cache.size > 10_000) cache.clear()
-    const token = sign(identity)
+    const token = sign(service, identity)
     cache.set(key, { token, expiresAt: now + TOKEN_REUSE_MS })
     return token
   }
@@ -42,10 +43,17 @@ export async function registerProxies(
   options: {
     rules: readonly RouteRule[]
     serviceUrls: Record<ServiceName, string>
-    internalTokenSecret: string
+    /** The gateway's own key: each service gets a token for its audience only. */
+    privateKey: string
   },
 ): Promise<void> {
-  const tokenFor = identityTokens(options.internalTokenSecret)
+  const tokenFor = identityTokens(options.privateKey)
+  // Internal routes are for services only: from outside they do not exist, however the path is spelled.
+  app.addHook('onRequest', async (request) => {
+    if (/^\/+internal(?:[/?;]|$)/i.test(request.url)) {
+      throw new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found')
+    }
+  })
   const prefixes = new Map<string, ServiceName>()
   for (const rule of options.rules) {
     if (rule.target === 'gateway') continue
@@ -68,7 +76,7 @@ export async function registerProxies(
         rewriteRequestHeaders: (request, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {}
           for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]
-          forwarded[IDENTITY_HEADER] = tokenFor(request.session)
+          forwarded[IDENTITY_HEADER] = tokenFor(service, request.session)
           return forwarded
         },
       },
