@@ -11,7 +11,9 @@ import { startGateway } from './support/gateway.ts'
 const largeAnswer = {
   profiles: Array.from({ length: 60 }, (_, index) => ({ id: index, name: `Person ${index}`, type: 'D' })),
 }
-const events = Array.from({ length: 40 }, (_, index) => `data: {"chunk":${index},"text":"advice"}\n\n`).join('')
+const events = Array.from({ length: 40 }, (_, index) => `data: {"chunk":${index},"text":"advice"}\n\n`).join(
+  '',
+)
 
 async function startShapedUpstream(): Promise<{ app: FastifyInstance; url: string }> {
   const upstream = Fastify()

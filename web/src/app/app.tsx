@@ -1,14 +1,17 @@
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { queryClient } from '../lib/query-client.ts'
+import { AppErrorBoundary } from './app-error-boundary.tsx'
 import { AppProvider } from './provider.tsx'
-import { createAppRouter } from './router.tsx'
-
-const router = createAppRouter()
+import { AppRoutes } from './router.tsx'
 
 export function App() {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+      </BrowserRouter>
     </AppProvider>
   )
 }

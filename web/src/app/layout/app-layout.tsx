@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { Spinner } from '../../components/ui/spinner.tsx'
 import { RouteGuard } from '../route-guard.tsx'
 import { AppFooter } from './app-footer.tsx'
 import { AppHeader } from './app-header.tsx'
@@ -15,7 +17,9 @@ export function AppLayout() {
       <AppHeader />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <RouteGuard>
-          <Outlet />
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         </RouteGuard>
       </main>
       <AppFooter />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 
 export const inputClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600/30 aria-[invalid=true]:border-red-500'
@@ -48,4 +48,72 @@ export function ButtonSpinner() {
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const present = ids.filter((id): id is string => typeof id === 'string' && id !== '')
   return present.length > 0 ? present.join(' ') : undefined
+}
+
+/** What a field's control needs to be named, marked invalid and described. */
+export type FieldControlProps = {
+  id: string
+  'aria-invalid': boolean
+  'aria-describedby': string | undefined
+}
+
+/**
+ * The one field of every form: its label, the control (rendered by `children` with the accessibility
+ * props), an optional hint, and the field's own error below it. A field whose message is shown for the
+ * whole form (in a FormAlert) passes `invalid` and the alert's id in `describedBy` instead of `error`.
+ */
+export function FormField({
+  id,
+  label,
+  labelAside,
+  hint,
+  error,
+  invalid,
+  describedBy: alsoDescribedBy,
+  className,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  /** Shown at the end of the label's line, such as a 'Forgot your password?' link. */
+  labelAside?: ReactNode
+  hint?: ReactNode
+  error?: string | undefined
+  invalid?: boolean
+  describedBy?: string | undefined
+  className?: string
+  children: (control: FieldControlProps) => ReactNode
+}) {
+  const hintId = useId()
+  const errorId = useId()
+  const labelElement = (
+    <label htmlFor={id} className={labelClasses}>
+      {label}
+    </label>
+  )
+  return (
+    <div className={className}>
+      {labelAside ? (
+        <div className="flex items-center justify-between">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      <div className="mt-1.5">
+        {children({
+          id,
+          'aria-invalid': invalid ?? Boolean(error),
+          'aria-describedby': describedBy(hint ? hintId : null, error && errorId, alsoDescribedBy),
+        })}
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error ?? null} />
+    </div>
+  )
 }

@@ -1,31 +1,18 @@
-import { PublicUserSchema } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
+import type { CurrentUser } from './current-user-schema.ts'
 
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '')
+export type { CurrentUser }
 
-/**
- * The contract's user, read leniently where the spec gives a fallback: a missing or unknown role reads as
- * standard (section 4) and missing names as empty. The server enforces the real role either way.
- */
-export const CurrentUserSchema = PublicUserSchema.extend({
-  email: optionalText,
-  firstName: optionalText,
-  lastName: optionalText,
-  name: optionalText,
-  role: PublicUserSchema.shape.role.catch('standard'),
-  mustChangePassword: z.boolean().catch(false),
-})
-export type CurrentUser = z.infer<typeof CurrentUserSchema>
+/** zod loads with the first signed-in answer, so a signed-out page (the login page) never loads it. */
+export async function parseCurrentUser(body: unknown): Promise<CurrentUser> {
+  return (await import('./current-user-schema.ts')).CurrentUserSchema.parse(body)
+}
 
 /** The signed-in user, or null when signed out (401). */
 export async function getMe(): Promise<CurrentUser | null> {
   const body = await apiClient.get<unknown>('/api/auth/me', { returnNull: true })
-  return body === null ? null : CurrentUserSchema.parse(body)
+  return body === null ? null : parseCurrentUser(body)
 }
 
 export function getMeQueryOptions() {

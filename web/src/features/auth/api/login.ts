@@ -2,10 +2,10 @@ import type { LoginRequest } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { storeUser } from '../../../lib/stored-user.ts'
-import { CurrentUserSchema, getMeQueryOptions, type CurrentUser } from './get-me.ts'
+import { getMeQueryOptions, parseCurrentUser, type CurrentUser } from './get-me.ts'
 
 export async function login(input: LoginRequest): Promise<CurrentUser> {
-  return CurrentUserSchema.parse(await apiClient.post<unknown>('/api/auth/login', input))
+  return parseCurrentUser(await apiClient.post<unknown>('/api/auth/login', input))
 }
 
 /** Signs in, keeps the spec's local user record, and refreshes the current user so guards see the role. */

@@ -1,35 +1,32 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, FieldError, FormAlert, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner, FormAlert, FormField } from '../../../components/ui/form.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
 import { useChangePassword } from '../api/change-password.ts'
-import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx'
+import type { ChangePasswordFormValues } from '../form-schemas.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { PasswordInput } from './password-input.tsx'
 
-type Errors = NewPasswordErrors & { currentPassword: string | null }
-const NO_ERRORS: Errors = { currentPassword: null, newPassword: null, confirmPassword: null }
+const resolver = schemaResolver<ChangePasswordFormValues>(
+  async () => (await import('../form-schemas.ts')).ChangePasswordFormSchema,
+)
 
 /** Current, new and confirmed password; `onChanged` runs once the server has accepted the new one. */
 export function ChangePasswordForm({ onChanged }: { onChanged: (message: string) => void }) {
   const changePassword = useChangePassword()
-  const [currentPassword, setCurrentPassword] = useState('')
-  const [newPassword, setNewPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>(NO_ERRORS)
-  const currentErrorId = useId()
+  const { register, handleSubmit, formState } = useForm<ChangePasswordFormValues>({
+    resolver,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  })
   const requestErrorId = useId()
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found: Errors = {
-      currentPassword: currentPassword ? null : 'Required',
-      ...checkNewPassword(newPassword, confirmPassword),
-    }
-    setErrors(found)
-    if (found.currentPassword || found.newPassword || found.confirmPassword) return
+  function submit({ currentPassword, newPassword }: ChangePasswordFormValues) {
     changePassword.mutate({ currentPassword, newPassword }, { onSuccess: onChanged })
   }
 
+  const { errors } = formState
   const failure = changePassword.error
   const failureMessage =
     failure instanceof ApiError
@@ -39,31 +36,29 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (message: string)
         : null
   const busy = changePassword.isPending || changePassword.isSuccess
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <div>
-        <label htmlFor="change-current-password" className={labelClasses}>
-          Current Password
-        </label>
-        <PasswordInput
-          id="change-current-password"
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={setCurrentPassword}
-          invalid={errors.currentPassword !== null}
-          describedBy={errors.currentPassword ? currentErrorId : undefined}
-          fieldName="current password"
-          className="mt-1.5"
-        />
-        <FieldError id={currentErrorId} message={errors.currentPassword} />
-      </div>
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
+      <FormField
+        id="change-current-password"
+        label="Current Password"
+        error={errors.currentPassword?.message}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            field={register('currentPassword')}
+            autoComplete="current-password"
+            fieldName="current password"
+          />
+        )}
+      </FormField>
       <NewPasswordFields
         idPrefix="change"
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNewPasswordChange={setNewPassword}
-        onConfirmPasswordChange={setConfirmPassword}
-        errors={errors}
+        newPassword={register('newPassword')}
+        confirmPassword={register('confirmPassword')}
+        errors={{
+          newPassword: errors.newPassword?.message,
+          confirmPassword: errors.confirmPassword?.message,
+        }}
         confirmPasswordLabel="Confirm New Password"
       />
       {failureMessage && <FormAlert id={requestErrorId}>{failureMessage}</FormAlert>}

@@ -1,24 +1,26 @@
 import type { ForgotPasswordResponse } from '@app/contracts/auth'
 import { paths } from '@app/domain/spa-routes'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
-import { z } from 'zod'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
-  FieldError,
   FormAlert,
+  FormField,
   inputClasses,
-  labelClasses,
   textLinkClasses,
 } from '../../../components/ui/form.tsx'
 import { StatusPanel } from '../../../components/ui/status-panel.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
+import type { ForgotPasswordFormValues } from '../form-schemas.ts'
 import { AuthPage } from './auth-page.tsx'
 
-const EmailSchema = z.email()
-const INVALID_EMAIL = 'Please enter a valid email address'
+const resolver = schemaResolver<ForgotPasswordFormValues>(
+  async () => (await import('../form-schemas.ts')).ForgotPasswordFormSchema,
+)
 
 /** Only a web address may become a link; the server builds it from PUBLIC_URL, so this is a safety net. */
 function isWebAddress(value: string): boolean {
@@ -32,21 +34,15 @@ function isWebAddress(value: string): boolean {
 /** The e-mail form, replaced by 'Check Your Email' (and the development link, when given) once sent. */
 export function ForgotPassword() {
   const forgotPassword = useForgotPassword()
-  const [email, setEmail] = useState('')
-  const [emailError, setEmailError] = useState<string | null>(null)
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordFormValues>({
+    resolver,
+    defaultValues: { email: '' },
+  })
   const [sent, setSent] = useState<ForgotPasswordResponse | null>(null)
-  const emailErrorId = useId()
   const requestErrorId = useId()
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const address = email.trim()
-    if (!EmailSchema.safeParse(address).success) {
-      setEmailError(INVALID_EMAIL)
-      return
-    }
-    setEmailError(null)
-    forgotPassword.mutate(address, { onSuccess: setSent })
+  function submit({ email }: ForgotPasswordFormValues) {
+    forgotPassword.mutate(email.trim(), { onSuccess: setSent })
   }
 
   if (sent) return <CheckYourEmail response={sent} />
@@ -72,28 +68,22 @@ export function ForgotPassword() {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-5">
-        <div>
-          <label htmlFor="forgot-email" className={labelClasses}>
-            Email address
-          </label>
-          <input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-required="true"
-            aria-invalid={emailError !== null}
-            aria-describedby={emailError ? emailErrorId : undefined}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className={`mt-1.5 ${inputClasses}`}
-            placeholder="you@company.com"
-          />
-          <FieldError id={emailErrorId} message={emailError} />
-        </div>
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
+        <FormField id="forgot-email" label="Email address" error={formState.errors.email?.message}>
+          {(control) => (
+            <input
+              {...register('email')}
+              {...control}
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-required="true"
+              className={inputClasses}
+              placeholder="you@company.com"
+            />
+          )}
+        </FormField>
         {requestMessage && <FormAlert id={requestErrorId}>{requestMessage}</FormAlert>}
         <button
           type="submit"

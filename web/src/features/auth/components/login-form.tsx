@@ -1,45 +1,47 @@
 import { paths } from '@app/domain/spa-routes'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
   FormAlert,
+  FormField,
   inputClasses,
-  labelClasses,
   textLinkClasses,
 } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { displayName } from '../../../lib/display-name.ts'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
 import { useLogin } from '../api/login.ts'
+import type { LoginFormValues } from '../form-schemas.ts'
 import { PasswordInput } from './password-input.tsx'
 
 export const REDIRECT_AFTER_LOGIN_MS = 1000
+
+const resolver = schemaResolver<LoginFormValues>(
+  async () => (await import('../form-schemas.ts')).LoginFormSchema,
+)
 
 /** The sign-in form: on success it greets the user and moves on to `redirectTo` after about a second. */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const login = useLogin()
   const navigate = useNavigate()
   const { toast } = useToast()
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
-  const [validationError, setValidationError] = useState<string | null>(null)
+  const { register, handleSubmit, formState } = useForm<LoginFormValues>({
+    resolver,
+    defaultValues: { username: '', password: '' },
+  })
   const [succeeded, setSucceeded] = useState(false)
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const errorId = useId()
 
   useEffect(() => () => clearTimeout(redirectTimer.current), [])
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!username.trim() || !password) {
-      setValidationError('Username and password are required')
-      return
-    }
-    setValidationError(null)
+  function submit(values: LoginFormValues) {
     login.mutate(
-      { username: username.trim(), password },
+      { username: (values.username ?? '').trim(), password: values.password ?? '' },
       {
         onSuccess: (user) => {
           setSucceeded(true)
@@ -60,49 +62,48 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     )
   }
 
+  // Both fields share one message, shown once for the form.
+  const { errors } = formState
+  const validationError = errors.username?.message ?? errors.password?.message
+  const alertId = validationError ? errorId : undefined
   const busy = login.isPending || succeeded
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <div>
-        <label htmlFor="login-username" className={labelClasses}>
-          Username
-        </label>
-        <input
-          id="login-username"
-          name="username"
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-required="true"
-          aria-invalid={validationError !== null && !username.trim()}
-          aria-describedby={validationError ? errorId : undefined}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          className={`mt-1.5 ${inputClasses}`}
-          placeholder="you@company.com"
-        />
-      </div>
-      <div>
-        <div className="flex items-center justify-between">
-          <label htmlFor="login-password" className={labelClasses}>
-            Password
-          </label>
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
+      <FormField
+        id="login-username"
+        label="Username"
+        invalid={Boolean(errors.username)}
+        describedBy={alertId}
+      >
+        {(control) => (
+          <input
+            {...register('username')}
+            {...control}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-required="true"
+            className={inputClasses}
+            placeholder="you@company.com"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="login-password"
+        label="Password"
+        labelAside={
           <Link to={paths.forgotPassword} className={`text-sm ${textLinkClasses}`}>
             Forgot your password?
           </Link>
-        </div>
-        <PasswordInput
-          id="login-password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          invalid={validationError !== null && !password}
-          describedBy={validationError ? errorId : undefined}
-          className="mt-1.5"
-        />
-      </div>
+        }
+        invalid={Boolean(errors.password)}
+        describedBy={alertId}
+      >
+        {(control) => (
+          <PasswordInput {...control} field={register('password')} autoComplete="current-password" />
+        )}
+      </FormField>
       {validationError && <FormAlert id={errorId}>{validationError}</FormAlert>}
       <button type="submit" disabled={busy} className={`w-full ${buttonClasses('primary', 'lg')}`}>
         {busy && <ButtonSpinner />}

@@ -1,45 +1,32 @@
 import { useState } from 'react'
-import { inputClasses } from '../../../components/ui/form.tsx'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { inputClasses, type FieldControlProps } from '../../../components/ui/form.tsx'
 
-type PasswordInputProps = {
-  id: string
-  name: string
+type PasswordInputProps = FieldControlProps & {
+  /** The form's registration of the field (name, change and blur handlers, ref). */
+  field: UseFormRegisterReturn
   autoComplete: 'current-password' | 'new-password'
-  value: string
-  onChange: (value: string) => void
-  invalid?: boolean
-  /** Ids of the hints and errors that describe the field. */
-  describedBy?: string | undefined
   /** What the toggle shows or hides, for its accessible name ('Show new password'). */
   fieldName?: string
-  className?: string
 }
 
 /** A password field with a show/hide toggle that keeps its accessible name in step with its state. */
 export function PasswordInput({
-  id,
-  name,
+  field,
   autoComplete,
-  value,
-  onChange,
-  invalid = false,
-  describedBy,
   fieldName = 'password',
-  className = '',
+  ...control
 }: PasswordInputProps) {
+  const { id } = control
   const [visible, setVisible] = useState(false)
   return (
-    <div className={`relative ${className}`}>
+    <div className="relative">
       <input
-        id={id}
-        name={name}
+        {...field}
+        {...control}
         type={visible ? 'text' : 'password'}
         autoComplete={autoComplete}
         aria-required="true"
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         className={`${inputClasses} pr-11`}
       />
       <button

@@ -1,5 +1,6 @@
 import { paths } from '@app/domain/spa-routes'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert } from '../../../components/ui/form.tsx'
@@ -9,11 +10,15 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { useCheckResetToken } from '../api/check-reset-token.ts'
 import { useResetPassword } from '../api/reset-password.ts'
 import { AuthPage } from './auth-page.tsx'
-import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import type { ResetPasswordFormValues } from '../form-schemas.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 export const REDIRECT_AFTER_RESET_MS = 3000
 
-const NO_ERRORS: NewPasswordErrors = { newPassword: null, confirmPassword: null }
+const resolver = schemaResolver<ResetPasswordFormValues>(
+  async () => (await import('../form-schemas.ts')).ResetPasswordFormSchema,
+)
 
 /** The reset link's page: verifying, then the form or 'Invalid Reset Link', then success and back to login. */
 export function ResetPassword({ token }: { token: string }) {
@@ -32,16 +37,13 @@ export function ResetPassword({ token }: { token: string }) {
 
 function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const resetPassword = useResetPassword()
-  const [newPassword, setNewPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [errors, setErrors] = useState<NewPasswordErrors>(NO_ERRORS)
+  const { register, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
+    resolver,
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  })
   const requestErrorId = useId()
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = checkNewPassword(newPassword, confirmPassword)
-    setErrors(found)
-    if (found.newPassword || found.confirmPassword) return
+  function submit({ newPassword }: ResetPasswordFormValues) {
     resetPassword.mutate({ token, newPassword }, { onSuccess: onDone })
   }
 
@@ -58,14 +60,15 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message:
       title="Reset your password"
       description={<p>Enter a new password for your account, then confirm it.</p>}
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-5">
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
         <NewPasswordFields
           idPrefix="reset"
-          newPassword={newPassword}
-          confirmPassword={confirmPassword}
-          onNewPasswordChange={setNewPassword}
-          onConfirmPasswordChange={setConfirmPassword}
-          errors={errors}
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          errors={{
+            newPassword: formState.errors.newPassword?.message,
+            confirmPassword: formState.errors.confirmPassword?.message,
+          }}
         />
         {failureMessage && <FormAlert id={requestErrorId}>{failureMessage}</FormAlert>}
         <button

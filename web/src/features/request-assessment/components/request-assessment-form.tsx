@@ -1,20 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import {
-  ButtonSpinner,
-  FormAlert,
-  describedBy,
-  inputClasses,
-  labelClasses,
-} from '../../../components/ui/form.tsx'
+import { ButtonSpinner, FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
 import { useClientConfig } from '../api/get-client-config.ts'
 import { DEFAULT_REQUEST_MESSAGE, requestMailtoUrl, type AssessmentRequest } from '../request-mail.ts'
 
 export const MAIL_CLIENT_DELAY_MS = 1000
-const MISSING_FIELDS = 'Please fill in all required fields'
 
-type Field = keyof AssessmentRequest
+const resolver = schemaResolver<AssessmentRequest>(
+  async () => (await import('../request-form-schema.ts')).AssessmentRequestFormSchema,
+)
 
 /**
  * Opens the user's mail client with a request to the support address, which comes from the server's
@@ -23,13 +20,15 @@ type Field = keyof AssessmentRequest
 export function RequestAssessmentForm({ initial }: { initial: { name: string; email: string } }) {
   const config = useClientConfig()
   const { toast } = useToast()
-  const [values, setValues] = useState<AssessmentRequest>({
-    name: initial.name,
-    email: initial.email,
-    company: '',
-    message: DEFAULT_REQUEST_MESSAGE,
+  const { register, handleSubmit, formState } = useForm<AssessmentRequest>({
+    resolver,
+    defaultValues: {
+      name: initial.name,
+      email: initial.email,
+      company: '',
+      message: DEFAULT_REQUEST_MESSAGE,
+    },
   })
-  const [missing, setMissing] = useState<readonly Field[]>([])
   const [opening, setOpening] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const errorId = useId()
@@ -37,15 +36,8 @@ export function RequestAssessmentForm({ initial }: { initial: { name: string; em
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }))
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const blank = (['name', 'email', 'message'] as const).filter((field) => !values[field].trim())
-    setMissing(blank)
-    if (blank.length > 0 || !config.data) return
+  function submit(values: AssessmentRequest) {
+    if (!config.data) return
     const url = requestMailtoUrl(config.data.supportEmail, values)
     setOpening(true)
     toast({
@@ -58,73 +50,100 @@ export function RequestAssessmentForm({ initial }: { initial: { name: string; em
     }, MAIL_CLIENT_DELAY_MS)
   }
 
-  const fieldProps = (field: Field) => ({
-    id: `request-${field}`,
-    name: field,
-    value: values[field],
-    'aria-invalid': missing.includes(field),
-    'aria-describedby': describedBy(missing.includes(field) && errorId),
+  // The required fields share one message, shown once for the form.
+  const { errors } = formState
+  const missingMessage = errors.name?.message ?? errors.email?.message ?? errors.message?.message
+  const fieldState = (field: keyof AssessmentRequest) => ({
+    invalid: Boolean(errors[field]),
+    describedBy: errors[field] ? errorId : undefined,
   })
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
       <p className="text-sm text-slate-600">
         Fields marked with <span className="font-semibold text-red-700">*</span> are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="request-name" className={labelClasses}>
-            Your Name <RequiredMark />
-          </label>
+        <FormField
+          id="request-name"
+          label={
+            <>
+              Your Name <RequiredMark />
+            </>
+          }
+          {...fieldState('name')}
+        >
+          {(control) => (
+            <input
+              {...register('name')}
+              {...control}
+              type="text"
+              autoComplete="name"
+              aria-required="true"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="request-email"
+          label={
+            <>
+              Email <RequiredMark />
+            </>
+          }
+          {...fieldState('email')}
+        >
+          {(control) => (
+            <input
+              {...register('email')}
+              {...control}
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-required="true"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        id="request-company"
+        label={
+          <>
+            Company <span className="font-normal text-slate-600">(optional)</span>
+          </>
+        }
+      >
+        {(control) => (
           <input
-            {...fieldProps('name')}
+            {...register('company')}
+            {...control}
             type="text"
-            autoComplete="name"
-            aria-required="true"
-            onChange={(event) => update('name', event.target.value)}
-            className={`mt-1.5 ${inputClasses}`}
+            autoComplete="organization"
+            className={inputClasses}
           />
-        </div>
-        <div>
-          <label htmlFor="request-email" className={labelClasses}>
-            Email <RequiredMark />
-          </label>
-          <input
-            {...fieldProps('email')}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+        )}
+      </FormField>
+      <FormField
+        id="request-message"
+        label={
+          <>
+            Message <RequiredMark />
+          </>
+        }
+        {...fieldState('message')}
+      >
+        {(control) => (
+          <textarea
+            {...register('message')}
+            {...control}
+            rows={7}
             aria-required="true"
-            onChange={(event) => update('email', event.target.value)}
-            className={`mt-1.5 ${inputClasses}`}
+            className={`resize-y ${inputClasses}`}
           />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="request-company" className={labelClasses}>
-          Company <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <input
-          {...fieldProps('company')}
-          type="text"
-          autoComplete="organization"
-          onChange={(event) => update('company', event.target.value)}
-          className={`mt-1.5 ${inputClasses}`}
-        />
-      </div>
-      <div>
-        <label htmlFor="request-message" className={labelClasses}>
-          Message <RequiredMark />
-        </label>
-        <textarea
-          {...fieldProps('message')}
-          rows={7}
-          aria-required="true"
-          onChange={(event) => update('message', event.target.value)}
-          className={`mt-1.5 resize-y ${inputClasses}`}
-        />
-      </div>
-      {missing.length > 0 && <FormAlert id={errorId}>{MISSING_FIELDS}</FormAlert>}
+        )}
+      </FormField>
+      {missingMessage && <FormAlert id={errorId}>{missingMessage}</FormAlert>}
       {config.isError && (
         <FormAlert id={configErrorId}>
           The support address could not be loaded. Please reload the page and try again.

@@ -2,11 +2,13 @@ import type { SaveAssessmentRequest } from '@app/contracts/profiles'
 import { DISC_SLIDERS, DISC_STYLES } from '@app/domain/content/disc-styles'
 import { answersFromScores, primaryType, type DiscScores, type DiscType } from '@app/domain/disc'
 import { paths } from '@app/domain/spa-routes'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
+import { schemaResolver } from '../../../lib/schema-resolver.ts'
 
 export type SaveAssessment = (request: SaveAssessmentRequest) => Promise<unknown>
 
@@ -18,12 +20,25 @@ export const SCORE_DEFAULT = 50
 
 const ACCENTS: Record<DiscType, { slider: string; dot: string }> = {
   D: { slider: 'accent-red-600', dot: 'bg-red-600' },
-  I: { slider: 'accent-amber-500', dot: 'bg-amber-500' },
+  // amber-500 is so light that Chromium draws the empty track dark under it; amber-600 keeps it light.
+  I: { slider: 'accent-amber-600', dot: 'bg-amber-500' },
   S: { slider: 'accent-emerald-600', dot: 'bg-emerald-600' },
   C: { slider: 'accent-blue-600', dot: 'bg-blue-600' },
 }
 
-const INITIAL_SCORES: DiscScores = { D: SCORE_DEFAULT, I: SCORE_DEFAULT, S: SCORE_DEFAULT, C: SCORE_DEFAULT }
+type ScoreEntryValues = DiscScores & { name: string }
+
+const INITIAL_VALUES: ScoreEntryValues = {
+  name: '',
+  D: SCORE_DEFAULT,
+  I: SCORE_DEFAULT,
+  S: SCORE_DEFAULT,
+  C: SCORE_DEFAULT,
+}
+
+const resolver = schemaResolver<ScoreEntryValues>(
+  async () => (await import('../score-form-schema.ts')).ScoreEntryFormSchema,
+)
 
 /** The saved-assessment payload of spec section 7: exactly four answers derived from the scores. */
 export function scoreEntryRequest(scores: DiscScores, name: string): SaveAssessmentRequest {
@@ -47,20 +62,22 @@ export function scoreEntryRequest(scores: DiscScores, name: string): SaveAssessm
 export function ScoreEntryForm({ onSave }: { onSave: SaveAssessment }) {
   const navigate = useNavigate()
   const { toast } = useToast()
-  const [name, setName] = useState('')
-  const [scores, setScores] = useState<DiscScores>(INITIAL_SCORES)
-  const [saving, setSaving] = useState(false)
+  const { register, handleSubmit, watch, formState } = useForm<ScoreEntryValues>({
+    resolver,
+    defaultValues: INITIAL_VALUES,
+  })
+  const [saved, setSaved] = useState(false)
+  const [D, I, S, C] = watch(['D', 'I', 'S', 'C'])
+  const scores: DiscScores = { D, I, S, C }
   const primary = DISC_STYLES[primaryType(scores)]
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSaving(true)
+  async function submit({ name, ...values }: ScoreEntryValues) {
     try {
-      await onSave(scoreEntryRequest(scores, name))
+      await onSave(scoreEntryRequest(values, name))
+      setSaved(true)
       toast({ title: 'Scores Saved!', description: 'Your DISC scores have been interpreted and saved.' })
       navigate(paths.history)
     } catch {
-      setSaving(false)
       toast({
         title: 'Error',
         description: 'Failed to save your scores. Please try again.',
@@ -69,27 +86,27 @@ export function ScoreEntryForm({ onSave }: { onSave: SaveAssessment }) {
     }
   }
 
+  // Saving stays shown from the click until the page moves on; a failure gives the button back.
+  const saving = formState.isSubmitting || saved
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate className="space-y-8">
-      <div>
-        <label htmlFor="scores-name" className={labelClasses}>
-          Your Name (Optional)
-        </label>
-        <input
-          id="scores-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          maxLength={100}
-          aria-describedby="scores-name-hint"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className={`mt-1.5 ${inputClasses}`}
-        />
-        <p id="scores-name-hint" className="mt-1.5 text-xs text-slate-600">
-          Leave it empty to save the scores under the name on your account.
-        </p>
-      </div>
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-8">
+      <FormField
+        id="scores-name"
+        label="Your Name (Optional)"
+        hint="Leave it empty to save the scores under the name on your account."
+        error={formState.errors.name?.message}
+      >
+        {(control) => (
+          <input
+            {...register('name')}
+            {...control}
+            type="text"
+            autoComplete="name"
+            maxLength={100}
+            className={inputClasses}
+          />
+        )}
+      </FormField>
 
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Your scores (0 to 100)</legend>
@@ -121,16 +138,12 @@ export function ScoreEntryForm({ onSave }: { onSave: SaveAssessment }) {
                 </p>
                 <input
                   id={id}
-                  name={slider.type}
+                  {...register(slider.type, { valueAsNumber: true })}
                   type="range"
                   min={SCORE_MIN}
                   max={SCORE_MAX}
                   step={SCORE_STEP}
-                  value={scores[slider.type]}
                   aria-describedby={`${id}-description`}
-                  onChange={(event) =>
-                    setScores((current) => ({ ...current, [slider.type]: Number(event.target.value) }))
-                  }
                   className={`mt-3 w-full cursor-pointer ${ACCENTS[slider.type].slider}`}
                 />
                 <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-500">
