@@ -2,11 +2,12 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
+import { canonicalRequestUrl } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerGuards } from './plugins/guards.ts'
 import { registerProxies } from './plugins/proxy.ts'
-import { registerRateLimit, type Limit } from './plugins/rate-limit.ts'
+import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -20,7 +21,6 @@ export interface GatewayOptions {
   logger?: FastifyServerOptions['logger']
   /** Tests may add rows; production uses the route table as it is. */
   rules?: readonly RouteRule[]
-  rateLimit?: Limit
 }
 
 export async function buildApp(options: GatewayOptions) {
@@ -33,6 +33,8 @@ export async function buildApp(options: GatewayOptions) {
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
     requestTimeout: 60_000,
+    // Routing, guards, limits and proxies all see one canonical path, never the raw request line.
+    rewriteUrl: canonicalRequestUrl,
   })
   registerErrorHandling(app, 'GATEWAY')
   await registerCompression(app) // before every route, so each answer can be compressed
@@ -40,9 +42,18 @@ export async function buildApp(options: GatewayOptions) {
   // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,
   // then the routes and proxies that answer.
   registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
-  registerRateLimit(app, { kv, ...(options.rateLimit ?? { max: 1000, windowMs: 60_000 }) })
+  const limits = await registerRateLimits(app, {
+    global: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
+    perAddress: {
+      credentials: {
+        max: config.CREDENTIAL_RATE_LIMIT_MAX,
+        windowMs: config.CREDENTIAL_RATE_LIMIT_WINDOW_MS,
+      },
+    },
+    redisUrl: config.REDIS_URL,
+  })
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
-  registerGuards(app, compileRouteTable(rules), kv)
+  registerGuards(app, compileRouteTable(rules), limits)
 
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
   await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL })

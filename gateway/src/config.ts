@@ -30,6 +30,18 @@ export const gatewayEnvSchema = z
     /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
     TRUSTED_PROXIES: commaList.default([]),
     WEB_ROOT: z.string().optional(),
+    /** Where the embedded key-value store (revocations) persists when REDIS_URL is unset. */
+    DATA_DIR: z.string().default('./data'),
+    /** Every API call of one client address, per window. */
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    /** Login, forgot-password and reset calls of one client address, per window (auth also limits each account). */
+    CREDENTIAL_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(100),
+    CREDENTIAL_RATE_LIMIT_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
     /** Where 'Request New Assessment' e-mails go; the page opens the mail client without showing it. */
     SUPPORT_EMAIL: z.email().default('support@localhost'),
     LOG_LEVEL: env.logLevel,

@@ -1,6 +1,6 @@
 import type { Role } from '@app/domain/roles'
 import type { ServiceName } from './config.ts'
-import type { Limit } from './plugins/rate-limit.ts'
+import type { AddressLimitName } from './plugins/rate-limit.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -17,11 +17,11 @@ export interface RouteRule {
   /** A session that must change its password may still call it (DESIGN.md decision 3). */
   duringPasswordChange?: boolean
   /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
-  perAddressLimit?: Limit
+  perAddressLimit?: AddressLimitName
 }
 
-// Generous enough for an office behind one address; the auth service also limits each account.
-const CREDENTIAL_LIMIT = { max: 100, windowMs: 15 * 60_000 }
+// The numbers are CREDENTIAL_RATE_LIMIT_MAX and _WINDOW_MS in the config; the auth service also limits each account.
+const CREDENTIAL_LIMIT = 'credentials'
 const ADMINISTRATOR = ['administrator'] as const
 
 /**
@@ -100,11 +100,15 @@ export interface RouteMatcher {
 }
 
 export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
-  const compiled: CompiledRule[] = rules.map((rule) => ({ ...rule, segments: rule.path.split('/') }))
+  const compiled: CompiledRule[] = rules.map((rule) => ({
+    ...rule,
+    segments: rule.path.toLowerCase().split('/'),
+  }))
+  // Letter case does not change the decision: `/API/CONFIG` gets the row of `/api/config` (SECURITY.md 18).
   const matches = (rule: CompiledRule, parts: string[]) =>
     rule.segments.length === parts.length &&
     rule.segments.every((segment, index) =>
-      segment.startsWith(':') ? parts[index] !== '' : segment === parts[index],
+      segment.startsWith(':') ? parts[index] !== '' : segment === parts[index]!.toLowerCase(),
     )
   return {
     match(method, pathname) {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRedisKeyValueStore } from '@app/kit/kv/redis'
 import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
@@ -36,6 +39,7 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
     const { app, kv } = await startGateway({
       upstreamUrl: upstream.url,
       kv: createRedisKeyValueStore(local.url),
+      env: { REDIS_URL: local.url },
     })
     const cookie = await logIn(app, { id: '9', role: 'standard', username: 'nina@example.com' })
     await local.stop()
@@ -61,7 +65,75 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
         .toBe(200)
     } finally {
       await kv.close()
+      await app.close()
       await restarted.stop()
+    }
+  })
+
+  it('shares rate limits between gateways through Redis, with Retry-After on the 429', async () => {
+    const local = await startRedisServer()
+    const env = { REDIS_URL: local.url, RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '30000' }
+    const first = await startGateway({
+      upstreamUrl: upstream.url,
+      kv: createRedisKeyValueStore(local.url),
+      env,
+    })
+    const second = await startGateway({
+      upstreamUrl: upstream.url,
+      kv: createRedisKeyValueStore(local.url),
+      env,
+    })
+    try {
+      const statuses = []
+      for (const app of [first.app, second.app, first.app, second.app, first.app])
+        statuses.push((await app.inject({ method: 'GET', url: '/api/echo' })).statusCode)
+      expect(statuses).toEqual([200, 200, 200, 200, 429])
+      const limited = await second.app.inject({ method: 'GET', url: '/api/echo' })
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toMatchObject({ code: 'GATEWAY_RATE_LIMITED' })
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(30)
+    } finally {
+      await Promise.all([first.app.close(), second.app.close(), first.kv.close(), second.kv.close()])
+      await local.stop()
+    }
+  })
+
+  it('keeps revocations when Redis restarts, even after a crash (append-only file)', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'gateway-redis-aof-'))
+    let server = await startRedisServer({ dataDirectory })
+    const { app, kv } = await startGateway({
+      upstreamUrl: upstream.url,
+      kv: createRedisKeyValueStore(server.url),
+    })
+    try {
+      const user = { id: '12', role: 'standard', username: 'rita@example.com' }
+      const loggedOut = await logIn(app, user)
+      const kept = await logIn(app, { ...user, id: '13' })
+      const revokedByAdmin = await logIn(app, { ...user, id: '14' })
+      const admin = await logIn(app, { id: '1', role: 'administrator', username: 'a@example.com' })
+      await app.inject({ method: 'POST', url: '/api/test-logout', cookies: { session: loggedOut } })
+      const revoke = await app.inject({
+        method: 'POST',
+        url: '/api/test-revoke/14',
+        cookies: { session: admin },
+      })
+      expect(revoke.statusCode).toBe(200)
+      // A crash, not a clean shutdown: only what was on disk when each answer went out survives.
+      server.kill()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      server = await startRedisServer({ port: server.port, dataDirectory })
+      const status = async (cookie: string) =>
+        (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
+          .statusCode
+      await expect.poll(() => status(kept), { timeout: 5000 }).toBe(200)
+      expect(await status(loggedOut)).toBe(401)
+      expect(await status(revokedByAdmin)).toBe(401)
+    } finally {
+      await app.close()
+      await kv.close()
+      await server.stop()
+      rmSync(dataDirectory, { recursive: true, force: true })
     }
   })
 })

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@app/kit/errors'
 import type { Role } from '@app/domain/roles'
-import type { KeyValueStore } from '@app/kit/kv/port'
+import { canonicalTarget, isApiPath } from '../canonical-url.ts'
 import type { RouteMatcher, RouteRule } from '../route-table.ts'
-import { enforceLimit } from './rate-limit.ts'
+import type { RateLimits } from './rate-limit.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,22 +11,23 @@ declare module 'fastify' {
   }
 }
 
-/** Paths whose meaning could differ between the gateway and a service: refused rather than interpreted. */
-const AMBIGUOUS_PATH = /\/\/|\/\.{1,2}(?:\/|$)|%2e|%2f|%5c|\\|%00/i
-
 function allows(rule: RouteRule, role: Role): boolean {
   if (rule.access === 'signed-in') return true
   return rule.access !== 'public' && rule.access.includes(role)
 }
 
-/** Enforces the route table on every `/api/*` request before anything is proxied. */
-export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, kv: KeyValueStore): void {
+/**
+ * Enforces the route table on every `/api/*` request before anything is proxied. It decides on the canonical
+ * path, the one Fastify routed on (`rewriteUrl`) and the proxy forwards, never on the raw request line.
+ */
+export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, limits: RateLimits): void {
   app.decorateRequest('routeRule', null)
-  app.addHook('onRequest', async (request) => {
-    const pathname = request.url.split('?', 1)[0]!
-    if (!pathname.startsWith('/api/') && pathname !== '/api') return
-    if (AMBIGUOUS_PATH.test(pathname))
-      throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
+  app.addHook('onRequest', async (request, reply) => {
+    // `rewriteUrl` left a target that has no canonical form as it was: refused here, whatever it names.
+    const target = canonicalTarget(request.originalUrl)
+    if (!target.ok) throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
+    const pathname = target.path
+    if (!isApiPath(pathname)) return
     const canonical = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
     const rule = matcher.match(request.method, canonical)
     if (!rule) {
@@ -35,14 +36,7 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, kv: 
       throw new AppError(404, 'GATEWAY_NOT_FOUND', `Route ${request.method} ${canonical} not found`)
     }
     request.routeRule = rule
-    if (rule.perAddressLimit) {
-      await enforceLimit(
-        kv,
-        `rate:address:${rule.method} ${rule.path}:${request.ip}`,
-        rule.perAddressLimit,
-        'minutes',
-      )
-    }
+    await limits.enforceRouteLimit(rule, request, reply)
     if (rule.access === 'public') return
     const session = request.session
     if (!session) throw new AppError(401, 'GATEWAY_UNAUTHENTICATED', 'Please log in to continue')

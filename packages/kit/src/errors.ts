@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
 import { StoreQueryError } from './store/port.ts'
 import { KeyValueUnavailableError } from './kv/port.ts'
+import { redactUrl } from './logger.ts'
 
 /** The error shape of every answer: `{ message, code }`; the message is only returned below 500. */
 export interface ErrorBody {
@@ -64,7 +65,8 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error, prefix)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ code: body.code, status }, body.message)
+    // A 404 names the path, which may hold a token (a mistyped reset link): masked like request lines.
+    else request.log.info({ code: body.code, status }, redactUrl(body.message))
     return reply.status(status).send(body)
   })
   app.setNotFoundHandler((request, reply) =>
