@@ -67,7 +67,9 @@ async function buildBarePage(): Promise<string> {
     "import { StrictMode } from 'react'\nimport { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<StrictMode><main><h1>Hello from Vite and React</h1></main></StrictMode>)\n",
   )
   const fromWeb = createRequire(join(root, 'web', 'package.json'))
-  const vite = (await import(fromWeb.resolve('vite'))) as typeof import('vite')
+  const vite = (await import(fromWeb.resolve('vite'))) as {
+    build(config: Record<string, unknown>): Promise<unknown>
+  }
   const react = ((await import(fromWeb.resolve('@vitejs/plugin-react'))) as { default: () => unknown })
     .default
   await vite.build({
