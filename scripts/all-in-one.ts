@@ -82,7 +82,9 @@ export async function startAllInOne(options: AllInOneOptions) {
       const serviceEnv = parseConfig(services[name].schema, {
         ...shared,
         ...keyEnvironment(name, secrets),
-        ...Object.fromEntries(callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, serviceUrls[target]])),
+        ...Object.fromEntries(
+          callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, serviceUrls[target]]),
+        ),
       }) as ServiceEnv
       const store = await createDocumentStore({ dataDirectory: serviceEnv.DATA_DIR, service: name })
       const app = await services[name].build({

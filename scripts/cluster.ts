@@ -80,7 +80,10 @@ export async function startCluster(options: ClusterOptions) {
             ...common,
             ...keyEnvironment(name, secrets),
             ...Object.fromEntries(
-              callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, `http://127.0.0.1:${ports[target]}`]),
+              callsOf(name).map((target) => [
+                `${upperName(target)}_SERVICE_URL`,
+                `http://127.0.0.1:${ports[target]}`,
+              ]),
             ),
             PORT: String(ports[name]),
           }

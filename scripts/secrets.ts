@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateIdentityKeyPair, publicKeyOf } from '@app/kit/identity'
-import { calledBy, callsOf, INTERNAL_CALLS, upperName, type Caller, type ServiceName } from '@app/kit/services'
+import {
+  calledBy,
+  callsOf,
+  INTERNAL_CALLS,
+  upperName,
+  type Caller,
+  type ServiceName,
+} from '@app/kit/services'
 
 /** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
 const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
@@ -53,7 +60,8 @@ export function keyEnvironment(process: Caller, secrets: LocalSecrets): Record<s
     if (!key) throw new Error(`no local key for ${signer}`)
     return key
   }
-  if (process === 'gateway') return { SESSION_SECRET: secrets.SESSION_SECRET, GATEWAY_PRIVATE_KEY: privateKey('gateway') }
+  if (process === 'gateway')
+    return { SESSION_SECRET: secrets.SESSION_SECRET, GATEWAY_PRIVATE_KEY: privateKey('gateway') }
   return {
     GATEWAY_PUBLIC_KEY: publicKeyOf(privateKey('gateway')),
     ...Object.fromEntries(

@@ -128,7 +128,10 @@ function apiSession(baseUrl: string) {
 export async function seedDemoTeam(baseUrl: string, administrator: { email: string; password: string }) {
   const admin = apiSession(baseUrl)
   const me = PublicUserSchema.parse(
-    await admin('POST', '/api/auth/login', { username: administrator.email, password: administrator.password }),
+    await admin('POST', '/api/auth/login', {
+      username: administrator.email,
+      password: administrator.password,
+    }),
   )
   if (me.role !== 'administrator') throw new SeedError(`${administrator.email} is not an administrator.`)
   if (me.mustChangePassword)
@@ -225,7 +228,7 @@ async function main(): Promise<number> {
   const adminPassword = process.env.ADMIN_PASSWORD
   if (!adminEmail || !adminPassword) {
     process.stderr.write(
-      'seed:demo acts as an administrator through the product\'s API: set ADMIN_EMAIL and ADMIN_PASSWORD to an ' +
+      "seed:demo acts as an administrator through the product's API: set ADMIN_EMAIL and ADMIN_PASSWORD to an " +
         'administrator account (on a new data folder, that account is created with them).\n',
     )
     return 1

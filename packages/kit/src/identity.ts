@@ -28,7 +28,10 @@ export interface VerifiedToken {
 
 const claimsSchema = z.object({
   iss: z.enum(['gateway', ...SERVICES]),
-  sub: z.string().regex(/^[1-9]\d{0,15}$/).optional(),
+  sub: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .optional(),
   role: z.enum(ROLES).optional(),
   username: z.string().optional(),
   mcp: z.boolean().optional(),
@@ -71,7 +74,12 @@ export function isEd25519Key(pem: string, kind: 'private' | 'public'): boolean {
  * a service signs its internal calls, naming the user it acts for where there is one.
  */
 export function createTokenSigner(issuer: Caller, privateKey: string) {
-  const sign = createSigner({ key: privateKey, algorithm: ALGORITHM, iss: issuer, expiresIn: TOKEN_LIFETIME_MS })
+  const sign = createSigner({
+    key: privateKey,
+    algorithm: ALGORITHM,
+    iss: issuer,
+    expiresIn: TOKEN_LIFETIME_MS,
+  })
   return (audience: ServiceName, identity: RequestIdentity): string =>
     sign({
       aud: audience,

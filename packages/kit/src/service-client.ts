@@ -44,7 +44,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const retries = options.retries ?? 2
   const prefix = `${options.caller.toUpperCase()}_UPSTREAM`
   const unavailable = () =>
-    new AppError(503, `${prefix}_UNAVAILABLE`, 'The service is temporarily unavailable. Please try again shortly.')
+    new AppError(
+      503,
+      `${prefix}_UNAVAILABLE`,
+      'The service is temporarily unavailable. Please try again shortly.',
+    )
 
   async function attempt<T>(request: ServiceRequest<T>): Promise<{ status: number; body: unknown }> {
     const response = await fetch(new URL(request.path, options.baseUrl), {

@@ -18,7 +18,8 @@ export type { ZodTypeProvider }
  * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
  * - { services }: an internal route (`/internal/*`), called by the listed services only.
  */
-export type RouteAccess = 'public' | 'anyone' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+export type RouteAccess =
+  'public' | 'anyone' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,7 +80,12 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
   app.decorateRequest('caller', null)
   app.addHook('onRoute', (route) => {
     const access = route.config?.access
-    if (access === undefined) throw new Error(`${name}: route ${route.method} ${route.url} declares no access`)
+    if (access === undefined)
+      throw new Error(`${name}: route ${route.method} ${route.url} declares no access`)
+    // Every answer goes through a declared schema (validation.ts), so nothing undeclared leaves a service.
+    const responses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response
+    if (access !== 'public' && !Object.keys(responses ?? {}).some((status) => status.startsWith('2')))
+      throw new Error(`${name}: route ${route.method} ${route.url} declares no success answer`)
     const internal = route.url.startsWith('/internal/')
     if (internal !== (typeof access === 'object' && 'services' in access))
       throw new Error(`${name}: ${route.url}: only /internal/* routes, and all of them, are for services`)
@@ -107,7 +113,11 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     const identity = verified.identity
     if (!identity) throw unauthenticated()
     if (identity.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
-      throw new AppError(403, `${errorPrefix}_PASSWORD_CHANGE_REQUIRED`, 'You must change your password before continuing')
+      throw new AppError(
+        403,
+        `${errorPrefix}_PASSWORD_CHANGE_REQUIRED`,
+        'You must change your password before continuing',
+      )
     }
     if (access !== 'signed-in' && !access.includes(identity.role)) throw forbidden()
   })

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyTypeProvider,
+} from 'fastify'
 import { z } from 'zod'
 import { describeZodError } from './errors.ts'
 
@@ -18,8 +23,22 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error }
   }
 
+/**
+ * Answers pass through their declared schema: unknown fields (a hash, an internal flag) are dropped, and an
+ * answer that breaks its contract fails here rather than reaching a client. Pre-serialized text (a cached
+ * list) is sent as it is.
+ */
+const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, url, method }) =>
+  (data) => {
+    const result = schema.safeParse(data)
+    // The service's own fault (500), never the caller's: a ZodError here would read as bad input.
+    if (!result.success)
+      throw new Error(`${method} ${url}: the answer breaks its schema: ${describeZodError(result.error)}`)
+    return JSON.stringify(result.data)
+  }
+
 export function registerZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler)
-  // Responses are shaped by the handlers from typed values; parsing them again would cost on every call.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  app.setSerializerCompiler(serializerCompiler)
 }

@@ -33,13 +33,19 @@ describe('configuration', () => {
   it('names every key an internal call needs, on both sides of it', () => {
     const gateway = generateIdentityKeyPair()
     const profiles = serviceEnvSchema.extend(internalCallEnv('profiles'))
-    const missing = problemsOf(() => parseConfig(profiles, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey }))
+    const missing = problemsOf(() =>
+      parseConfig(profiles, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey }),
+    )
     expect(missing).toContain('IMPORT_PUBLIC_KEY')
     expect(missing).toContain('ADVICE_PUBLIC_KEY')
     expect(missing).not.toContain('SHARING_PUBLIC_KEY')
     const advice = serviceEnvSchema.extend(internalCallEnv('advice'))
     const adviceProblems = problemsOf(() =>
-      parseConfig(advice, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey, SERVICE_PRIVATE_KEY: 'garbage' }),
+      parseConfig(advice, {
+        PORT: '1',
+        GATEWAY_PUBLIC_KEY: gateway.publicKey,
+        SERVICE_PRIVATE_KEY: 'garbage',
+      }),
     )
     expect(adviceProblems).toContain('SERVICE_PRIVATE_KEY: must be an Ed25519 private key in PEM')
     expect(adviceProblems).toContain('PROFILES_SERVICE_URL')

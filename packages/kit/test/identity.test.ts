@@ -16,7 +16,10 @@ const identity = {
   mustChangePassword: true,
 }
 const profilesVerifier = () =>
-  createTokenVerifier('profiles', { gateway: TEST_KEYS.gateway.publicKey, advice: TEST_KEYS.advice.publicKey })
+  createTokenVerifier('profiles', {
+    gateway: TEST_KEYS.gateway.publicKey,
+    advice: TEST_KEYS.advice.publicKey,
+  })
 
 describe('tokens between the gateway and the services', () => {
   afterEach(() => vi.useRealTimers())
@@ -43,7 +46,9 @@ describe('tokens between the gateway and the services', () => {
       verify(createTokenSigner('gateway', generateIdentityKeyPair().privateKey)('profiles', identity)),
     ).toThrow()
     // A service whose key this service does not hold (sharing does not call profiles).
-    expect(() => verify(createTokenSigner('sharing', TEST_KEYS.sharing.privateKey)('profiles', identity))).toThrow()
+    expect(() =>
+      verify(createTokenSigner('sharing', TEST_KEYS.sharing.privateKey)('profiles', identity)),
+    ).toThrow()
   })
 
   it('refuse a token for another audience, an expired one, one that lives too long, and other algorithms', () => {
@@ -52,9 +57,15 @@ describe('tokens between the gateway and the services', () => {
     expect(() => verify(sign('auth', identity))).toThrow()
     expect(() => verify(undefined)).toThrow()
     const claims = { sub: '4', role: 'administrator', username: 'x', iss: 'gateway', aud: 'profiles' }
-    const longLived = createSigner({ key: TEST_KEYS.gateway.privateKey, algorithm: 'EdDSA', expiresIn: 3_600_000 })
+    const longLived = createSigner({
+      key: TEST_KEYS.gateway.privateKey,
+      algorithm: 'EdDSA',
+      expiresIn: 3_600_000,
+    })
     expect(() => verify(longLived(claims))).toThrow()
-    expect(() => verify(createSigner({ key: 'a-shared-secret-a-shared-secret-0123', algorithm: 'HS256' })(claims))).toThrow()
+    expect(() =>
+      verify(createSigner({ key: 'a-shared-secret-a-shared-secret-0123', algorithm: 'HS256' })(claims)),
+    ).toThrow()
     expect(() =>
       verify(
         `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`,
@@ -67,9 +78,17 @@ describe('tokens between the gateway and the services', () => {
   })
 
   it('refuse a token whose role is not one of the four or whose user id is not an integer', () => {
-    const sign = createSigner({ key: TEST_KEYS.gateway.privateKey, algorithm: 'EdDSA', iss: 'gateway', aud: 'profiles', expiresIn: 60_000 })
+    const sign = createSigner({
+      key: TEST_KEYS.gateway.privateKey,
+      algorithm: 'EdDSA',
+      iss: 'gateway',
+      aud: 'profiles',
+      expiresIn: 60_000,
+    })
     expect(() => profilesVerifier()(sign({ sub: '4', role: 'root', username: 'x' }))).toThrow()
-    expect(() => profilesVerifier()(sign({ sub: 'seed-demo', role: 'administrator', username: 'x' }))).toThrow()
+    expect(() =>
+      profilesVerifier()(sign({ sub: 'seed-demo', role: 'administrator', username: 'x' })),
+    ).toThrow()
   })
 
   it('tells private keys from public ones', () => {

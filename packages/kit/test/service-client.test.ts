@@ -19,7 +19,10 @@ beforeEach(async () => {
   hits.create = 0
   dependencies = await createEmbeddedDependencies('profiles')
   app = createServiceApp('profiles', dependencies)
-  const forAdvice = { config: { access: { services: ['advice'] as const } } }
+  const forAdvice = {
+    config: { access: { services: ['advice'] as const } },
+    schema: { response: { 200: z.unknown(), 503: z.unknown() } },
+  }
   app.get('/internal/whoami', forAdvice, async (request) => ({
     caller: request.caller,
     userId: request.identity?.userId ?? null,
@@ -51,7 +54,13 @@ afterEach(async () => {
 })
 
 const client = (caller: 'advice' | 'import' = 'advice', timeoutMs = 2000) =>
-  createServiceClient({ caller, target: 'profiles', baseUrl, privateKey: TEST_KEYS[caller].privateKey, timeoutMs })
+  createServiceClient({
+    caller,
+    target: 'profiles',
+    baseUrl,
+    privateKey: TEST_KEYS[caller].privateKey,
+    timeoutMs,
+  })
 
 const failureOf = async (call: Promise<unknown>) => {
   try {
@@ -77,7 +86,9 @@ describe('the service client', () => {
 
   it('is refused where its service is not listed', async () => {
     expect(
-      await failureOf(client('import').request({ method: 'GET', path: '/internal/whoami', response: z.unknown() })),
+      await failureOf(
+        client('import').request({ method: 'GET', path: '/internal/whoami', response: z.unknown() }),
+      ),
     ).toMatchObject({ statusCode: 403, code: 'PROFILES_FORBIDDEN' })
   })
 
@@ -89,24 +100,38 @@ describe('the service client', () => {
     })
     expect(flaky).toEqual({ attempts: 3 })
     expect(
-      await failureOf(client().request({ method: 'POST', path: '/internal/create', body: {}, response: z.unknown() })),
+      await failureOf(
+        client().request({ method: 'POST', path: '/internal/create', body: {}, response: z.unknown() }),
+      ),
     ).toMatchObject({ statusCode: 503, code: 'ADVICE_UPSTREAM_UNAVAILABLE' })
     expect(hits.create).toBe(1)
   })
 
   it('gives up after its timeout with a 503, and maps failures to { message, code }', async () => {
     expect(
-      await failureOf(client('advice', 100).request({ method: 'GET', path: '/internal/slow', response: z.unknown() })),
+      await failureOf(
+        client('advice', 100).request({ method: 'GET', path: '/internal/slow', response: z.unknown() }),
+      ),
     ).toMatchObject({ statusCode: 503, code: 'ADVICE_UPSTREAM_UNAVAILABLE' })
     expect(
       await failureOf(client().request({ method: 'GET', path: '/internal/refused', response: z.unknown() })),
-    ).toEqual({ statusCode: 403, code: 'PROFILES_FORBIDDEN', message: 'You do not have access to this profile' })
-    const broken = await failureOf(client().request({ method: 'GET', path: '/internal/broken', response: z.unknown() }))
+    ).toEqual({
+      statusCode: 403,
+      code: 'PROFILES_FORBIDDEN',
+      message: 'You do not have access to this profile',
+    })
+    const broken = await failureOf(
+      client().request({ method: 'GET', path: '/internal/broken', response: z.unknown() }),
+    )
     expect(broken).toMatchObject({ statusCode: 502, code: 'ADVICE_UPSTREAM_FAILED' })
     expect(broken.message).not.toContain('stack')
     expect(
       await failureOf(
-        client().request({ method: 'GET', path: '/internal/whoami', response: z.object({ other: z.string() }) }),
+        client().request({
+          method: 'GET',
+          path: '/internal/whoami',
+          response: z.object({ other: z.string() }),
+        }),
       ),
     ).toMatchObject({ statusCode: 502, code: 'ADVICE_UPSTREAM_BAD_ANSWER' })
   })
@@ -119,7 +144,9 @@ describe('the service client', () => {
       privateKey: TEST_KEYS.advice.privateKey,
       retries: 1,
     })
-    expect(await failureOf(gone.request({ method: 'GET', path: '/internal/whoami', response: z.unknown() }))).toMatchObject({
+    expect(
+      await failureOf(gone.request({ method: 'GET', path: '/internal/whoami', response: z.unknown() })),
+    ).toMatchObject({
       statusCode: 503,
     })
   })

@@ -26,6 +26,7 @@ async function demoApp() {
     {
       config: { access: 'anyone' },
       schema: {
+        response: { 200: z.object({ title: z.string(), stars: z.number(), by: z.number().nullable() }) },
         body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict(),
       },
     },
@@ -35,12 +36,20 @@ async function demoApp() {
       by: request.identity?.userId ?? null,
     }),
   )
-  app.get('/api/boom', { config: { access: 'signed-in' } }, async () => {
-    throw new Error('secret internals')
-  })
-  app.get('/api/teapot', { config: { access: 'signed-in' } }, async () => {
-    throw new AppError(418, 'QUESTIONS_TEAPOT', 'I am a teapot')
-  })
+  app.get(
+    '/api/boom',
+    { config: { access: 'signed-in' }, schema: { response: { 200: z.unknown() } } },
+    async () => {
+      throw new Error('secret internals')
+    },
+  )
+  app.get(
+    '/api/teapot',
+    { config: { access: 'signed-in' }, schema: { response: { 200: z.unknown() } } },
+    async () => {
+      throw new AppError(418, 'QUESTIONS_TEAPOT', 'I am a teapot')
+    },
+  )
   await app.ready()
   return app
 }
@@ -70,11 +79,17 @@ describe('a service built on the kit', () => {
     for (const headers of [
       {} as Record<string, string>,
       { 'x-internal-identity': 'forged' },
-      { 'x-internal-identity': identityHeaders('questions', standard)['x-internal-identity']!.slice(0, -2) + 'xx' },
+      {
+        'x-internal-identity':
+          identityHeaders('questions', standard)['x-internal-identity']!.slice(0, -2) + 'xx',
+      },
     ]) {
       const response = await post(app, '{"title":"a","stars":1}', headers)
       expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({ message: 'Authentication required', code: 'QUESTIONS_UNAUTHENTICATED' })
+      expect(response.json()).toEqual({
+        message: 'Authentication required',
+        code: 'QUESTIONS_UNAUTHENTICATED',
+      })
     }
   })
 
@@ -123,11 +138,60 @@ describe('a service built on the kit', () => {
       headers: identityHeaders('questions', standard),
     })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'Route GET /api/nothing not found', code: 'QUESTIONS_NOT_FOUND' })
-    const boom = await app.inject({ method: 'GET', url: '/api/boom', headers: identityHeaders('questions', standard) })
+    expect(missing.json()).toEqual({
+      message: 'Route GET /api/nothing not found',
+      code: 'QUESTIONS_NOT_FOUND',
+    })
+    const boom = await app.inject({
+      method: 'GET',
+      url: '/api/boom',
+      headers: identityHeaders('questions', standard),
+    })
     expect(boom.statusCode).toBe(500)
     expect(boom.json()).toEqual({ message: 'Internal server error', code: 'QUESTIONS_INTERNAL' })
-    const teapot = await app.inject({ method: 'GET', url: '/api/teapot', headers: identityHeaders('questions', standard) })
+    const teapot = await app.inject({
+      method: 'GET',
+      url: '/api/teapot',
+      headers: identityHeaders('questions', standard),
+    })
     expect(teapot.json()).toEqual({ message: 'I am a teapot', code: 'QUESTIONS_TEAPOT' })
+  })
+})
+
+describe('answers', () => {
+  it('carry only what their schema declares, and an answer that breaks it never leaves the service', async () => {
+    const app = createServiceApp('questions', dependencies)
+    const UserAnswerSchema = z.object({ id: z.number(), name: z.string() })
+    app.get(
+      '/api/user',
+      { config: { access: 'anyone' }, schema: { response: { 200: UserAnswerSchema } } },
+      async () => ({
+        id: 1,
+        name: 'Ada',
+        passwordHash: '$argon2id$secret',
+      }),
+    )
+    app.get(
+      '/api/broken',
+      { config: { access: 'anyone' }, schema: { response: { 200: UserAnswerSchema } } },
+      async () => ({
+        // What a handler typed loosely (a document read from the store) might hand back.
+        ...({ id: 'one', name: 'Ada' } as unknown as { id: number; name: string }),
+      }),
+    )
+    const user = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: identityHeaders('questions', null),
+    })
+    expect(user.json()).toEqual({ id: 1, name: 'Ada' })
+    expect(user.body).not.toContain('argon2id')
+    const broken = await app.inject({
+      method: 'GET',
+      url: '/api/broken',
+      headers: identityHeaders('questions', null),
+    })
+    expect(broken.statusCode).toBe(500)
+    expect(broken.json()).toEqual({ message: 'Internal server error', code: 'QUESTIONS_INTERNAL' })
   })
 })

@@ -13,7 +13,11 @@ export async function announceUserCreated(bus: EventBus, user: StoredUser): Prom
 }
 
 /** Tells the other services that what they show of an account changed (e-mail, username, names, role). */
-export async function announceUserUpdated(bus: EventBus, before: StoredUser, after: StoredUser): Promise<void> {
+export async function announceUserUpdated(
+  bus: EventBus,
+  before: StoredUser,
+  after: StoredUser,
+): Promise<void> {
   const previous = snapshotOf(before)
   const next = snapshotOf(after)
   if ((Object.keys(next) as Array<keyof UserSnapshot>).every((key) => previous[key] === next[key])) return

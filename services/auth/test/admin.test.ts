@@ -158,7 +158,12 @@ describe('user administration', () => {
 
 describe('administrator routes called directly, past the gateway', () => {
   it('refuse anonymous, standard and guest identities, and any service', async () => {
-    const standard = { userId: 5, role: 'standard' as const, username: 'sam@example.com', mustChangePassword: false }
+    const standard = {
+      userId: 5,
+      role: 'standard' as const,
+      username: 'sam@example.com',
+      mustChangePassword: false,
+    }
     const guestOwner = { ...standard, role: 'guest_owner' as const }
     const calls = [
       { method: 'GET' as const, url: '/api/admin/users' },
@@ -168,7 +173,12 @@ describe('administrator routes called directly, past the gateway', () => {
       {
         method: 'POST' as const,
         url: '/api/auth/register',
-        payload: { username: 'x@example.com', email: 'x@example.com', password: 'chosen pass 1', role: 'administrator' },
+        payload: {
+          username: 'x@example.com',
+          email: 'x@example.com',
+          password: 'chosen pass 1',
+          role: 'administrator',
+        },
       },
     ]
     for (const call of calls) {
@@ -180,13 +190,18 @@ describe('administrator routes called directly, past the gateway', () => {
       }
       // sharing may call auth, but only its internal routes.
       expect(
-        (await context.app.inject({ ...call, headers: serviceHeaders('sharing', 'auth', adminIdentity) })).statusCode,
+        (await context.app.inject({ ...call, headers: serviceHeaders('sharing', 'auth', adminIdentity) }))
+          .statusCode,
         call.url,
       ).toBe(403)
     }
     // Nothing changed: the administrator still signs in with the first password, and nobody was added.
     expect((await login('admin@example.com', 'admin password 1')).statusCode).toBe(200)
-    const users = await context.app.inject({ method: 'GET', url: '/api/admin/users', headers: as(adminIdentity) })
+    const users = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: as(adminIdentity),
+    })
     expect(users.json().map((user: { username: string }) => user.username)).toEqual(['admin@example.com'])
   })
 })
@@ -198,21 +213,28 @@ describe('users.updated.v1', () => {
       group: 'test',
     })
     const { id } = (
-      await register({ username: 'kim@example.com', password: 'set by admin', email: 'kim@example.com', name: 'Kim Lee' })
+      await register({
+        username: 'kim@example.com',
+        password: 'set by admin',
+        email: 'kim@example.com',
+        name: 'Kim Lee',
+      })
     ).json()
     expect((await edit(id, { password: 'another one 2' })).statusCode).toBe(200)
     expect((await edit(id, { email: 'kim.lee@example.com' })).statusCode).toBe(200)
-    await expect.poll(() => events.map((event) => event.data)).toEqual([
-      {
-        id,
-        username: 'kim.lee@example.com',
-        email: 'kim.lee@example.com',
-        firstName: '',
-        lastName: '',
-        name: 'Kim Lee',
-        role: 'standard',
-      },
-    ])
+    await expect
+      .poll(() => events.map((event) => event.data))
+      .toEqual([
+        {
+          id,
+          username: 'kim.lee@example.com',
+          email: 'kim.lee@example.com',
+          firstName: '',
+          lastName: '',
+          name: 'Kim Lee',
+          role: 'standard',
+        },
+      ])
     expect(events[0]!.type).toBe(USERS_UPDATED)
   })
 })

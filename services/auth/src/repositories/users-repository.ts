@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Update } from '@app/kit/store/port'
 import type { DocumentStore } from '@app/kit/store/port'
 import { ROLES, type Role } from '@app/domain/roles'
-import type { AdminUser, PublicUser } from '@app/contracts/auth'
+import type { AdminUser } from '@app/contracts/auth'
 
 export const UserDocumentSchema = z.object({
   username: z.string().min(1),
@@ -28,18 +28,15 @@ export type NewUser = Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedA
 export const usernameKey = (username: string) => username.trim().toLowerCase()
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
-/** What answers may show of a user: never the hash. */
-export function toPublicUser(user: StoredUser): PublicUser {
-  const { id, username, email, firstName, lastName, name, role, mustChangePassword } = user
-  return { id, username, email, firstName, lastName, name, role, mustChangePassword }
-}
-
+/**
+ * A user as the administrator's answers show one: dates as ISO text. What an answer may carry is its
+ * declared schema's business (PublicUserSchema, AdminUserSchema): the serializer drops the hash and the rest.
+ */
 export function toAdminUser(user: StoredUser): AdminUser {
+  const { dateInvited, ...rest } = user
   return {
-    ...toPublicUser(user),
-    ...(user.invitedBy !== undefined ? { invitedBy: user.invitedBy } : {}),
-    ...(user.invitedByEmail !== undefined ? { invitedByEmail: user.invitedByEmail } : {}),
-    ...(user.dateInvited ? { dateInvited: user.dateInvited.toISOString() } : {}),
+    ...rest,
+    ...(dateInvited ? { dateInvited: dateInvited.toISOString() } : {}),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { RegisterRequestSchema, UpdateUserRequestSchema, UserIdSchema } from '@app/contracts/auth'
+import { api } from '@app/contracts/api'
+import { apiRouteOptions } from '@app/kit/api-route'
 import { passwordProblem } from '@app/domain/passwords'
 import type { EventBus } from '@app/kit/bus/port'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
@@ -8,28 +9,20 @@ import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../accounts.ts'
 import { authErrors } from '../errors.ts'
 import { hashPassword } from '../passwords.ts'
-import {
-  normaliseEmail,
-  toAdminUser,
-  toPublicUser,
-  type UsersRepository,
-} from '../repositories/users-repository.ts'
+import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
 
 const EmailSchema = z.email()
-const IdParamsSchema = z.object({ id: UserIdSchema })
 
 function isDuplicate(error: unknown) {
   return (error as Error).name === 'DuplicateKeyError'
 }
-
-const ADMINISTRATOR = ['administrator'] as const
 
 /** Administrator calls: the gateway admits only administrators, and so does this service. */
 export async function adminRoutes(app: FastifyInstance, options: { users: UsersRepository; bus: EventBus }) {
   const { users, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post('/api/auth/register', { config: { access: ADMINISTRATOR }, schema: { body: RegisterRequestSchema } }, async (request, reply) => {
+  routes.post(api.register.path, apiRouteOptions(api.register), async (request, reply) => {
     const body = request.body
     const username = body.username.trim()
     if (!username || !body.password) throw authErrors.credentialsRequired()
@@ -55,71 +48,69 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
         'user registered',
       )
       await announceUserCreated(bus, user)
-      return reply.status(201).send(toPublicUser(user))
+      return reply.status(201).send(user)
     } catch (error) {
       if (isDuplicate(error)) throw authErrors.usernameTaken()
       throw error
     }
   })
 
-  routes.get('/api/admin/users', { config: { access: ADMINISTRATOR } }, async () => (await users.list()).map(toAdminUser))
+  routes.get(api.listUsers.path, apiRouteOptions(api.listUsers), async () =>
+    (await users.list()).map(toAdminUser),
+  )
 
-  routes.get('/api/admin/guest-users', { config: { access: ADMINISTRATOR } }, async () =>
+  routes.get(api.listGuestUsers.path, apiRouteOptions(api.listGuestUsers), async () =>
     (await users.listByRoles(['guest_owner', 'guest_standard'])).map(toAdminUser),
   )
 
-  routes.get('/api/admin/user/:id', { config: { access: ADMINISTRATOR }, schema: { params: IdParamsSchema } }, async (request) => {
+  routes.get(api.getUser.path, apiRouteOptions(api.getUser), async (request) => {
     const user = await users.findById(request.params.id)
     if (!user) throw authErrors.userNotFound()
     return toAdminUser(user)
   })
 
-  routes.put(
-    '/api/admin/user/:id',
-    { config: { access: ADMINISTRATOR }, schema: { params: IdParamsSchema, body: UpdateUserRequestSchema } },
-    async (request, reply) => {
-      const user = await users.findById(request.params.id)
-      if (!user) throw authErrors.userNotFound()
-      const changes: Parameters<UsersRepository['update']>[1] = {}
-      const email = request.body.email?.trim()
-      if (email !== undefined && email !== '' && normaliseEmail(email) !== user.email) {
-        if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
-        // Changing the e-mail changes the username with it (spec section 5).
-        changes.email = email
-        changes.username = normaliseEmail(email)
-      } else if (request.body.username?.trim() && request.body.username.trim() !== user.username) {
-        changes.username = request.body.username.trim()
-      }
-      const password = request.body.password ?? ''
-      if (password.length > 0) {
-        const problem = passwordProblem(password, [
-          changes.username ?? user.username,
-          changes.email ?? user.email,
-        ])
-        if (problem) throw authErrors.weakPassword(problem)
-        changes.passwordHash = await hashPassword(password)
-        changes.mustChangePassword = true
-      }
-      if (Object.keys(changes).length === 0) return toAdminUser(user)
-      let updated
-      try {
-        updated = await users.update(user.id, changes)
-      } catch (error) {
-        if (isDuplicate(error)) throw authErrors.usernameTaken()
-        throw error
-      }
-      request.log.info(
-        {
-          event: 'user_edited',
-          userId: user.id,
-          by: request.identity?.userId,
-          fields: Object.keys(changes).filter((field) => field !== 'passwordHash'),
-        },
-        'user edited by an administrator',
-      )
-      reply.header(REVOKE_USER_HEADER, String(user.id))
-      await announceUserUpdated(bus, user, updated!)
-      return toAdminUser(updated!)
-    },
-  )
+  routes.put(api.updateUser.path, apiRouteOptions(api.updateUser), async (request, reply) => {
+    const user = await users.findById(request.params.id)
+    if (!user) throw authErrors.userNotFound()
+    const changes: Parameters<UsersRepository['update']>[1] = {}
+    const email = request.body.email?.trim()
+    if (email !== undefined && email !== '' && normaliseEmail(email) !== user.email) {
+      if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
+      // Changing the e-mail changes the username with it (spec section 5).
+      changes.email = email
+      changes.username = normaliseEmail(email)
+    } else if (request.body.username?.trim() && request.body.username.trim() !== user.username) {
+      changes.username = request.body.username.trim()
+    }
+    const password = request.body.password ?? ''
+    if (password.length > 0) {
+      const problem = passwordProblem(password, [
+        changes.username ?? user.username,
+        changes.email ?? user.email,
+      ])
+      if (problem) throw authErrors.weakPassword(problem)
+      changes.passwordHash = await hashPassword(password)
+      changes.mustChangePassword = true
+    }
+    if (Object.keys(changes).length === 0) return toAdminUser(user)
+    let updated
+    try {
+      updated = await users.update(user.id, changes)
+    } catch (error) {
+      if (isDuplicate(error)) throw authErrors.usernameTaken()
+      throw error
+    }
+    request.log.info(
+      {
+        event: 'user_edited',
+        userId: user.id,
+        by: request.identity?.userId,
+        fields: Object.keys(changes).filter((field) => field !== 'passwordHash'),
+      },
+      'user edited by an administrator',
+    )
+    reply.header(REVOKE_USER_HEADER, String(user.id))
+    await announceUserUpdated(bus, user, updated!)
+    return toAdminUser(updated!)
+  })
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '@app/contracts/auth'
+import { api } from '@app/contracts/api'
+import { apiRouteOptions } from '@app/kit/api-route'
 import { passwordProblem } from '@app/domain/passwords'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -58,59 +59,47 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     await Promise.allSettled([...pending])
   })
 
-  routes.post(
-    '/api/auth/forgot-password',
-    { config: { access: 'anyone' }, schema: { body: ForgotPasswordRequestSchema } },
-    async (request) => {
-      const email = request.body.email.trim()
-      if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
-      await options.forgotThrottle.hit(email)
-      if (options.exposeResetUrl) {
-        // Development only: the page shows the link, so this answer waits for it.
-        const resetUrl = await sendResetLink(email, request.log)
-        return resetUrl ? { message: FORGOT_ANSWER, resetUrl } : { message: FORGOT_ANSWER }
-      }
-      // Answered before the lookup, the token and the e-mail, so its timing tells nothing about the account
-      // (SECURITY.md 20). The work starts once the answer is on its way.
-      const log = request.log
-      const work: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
-        .then(() => sendResetLink(email, log))
-        .catch((error: unknown) => log.error({ err: error }, 'the reset link could not be issued'))
-        .finally(() => pending.delete(work))
-      pending.add(work)
-      return { message: FORGOT_ANSWER }
-    },
-  )
+  routes.post(api.forgotPassword.path, apiRouteOptions(api.forgotPassword), async (request) => {
+    const email = request.body.email.trim()
+    if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
+    await options.forgotThrottle.hit(email)
+    if (options.exposeResetUrl) {
+      // Development only: the page shows the link, so this answer waits for it.
+      const resetUrl = await sendResetLink(email, request.log)
+      return resetUrl ? { message: FORGOT_ANSWER, resetUrl } : { message: FORGOT_ANSWER }
+    }
+    // Answered before the lookup, the token and the e-mail, so its timing tells nothing about the account
+    // (SECURITY.md 20). The work starts once the answer is on its way.
+    const log = request.log
+    const work: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => sendResetLink(email, log))
+      .catch((error: unknown) => log.error({ err: error }, 'the reset link could not be issued'))
+      .finally(() => pending.delete(work))
+    pending.add(work)
+    return { message: FORGOT_ANSWER }
+  })
 
-  routes.get(
-    '/api/auth/reset-password/:token',
-    { config: { access: 'anyone' }, schema: { params: z.object({ token: z.string().max(256) }) } },
-    async (request) => {
-      const userId = await resetTokens.check(request.params.token)
-      return userId === null
-        ? { valid: false, message: 'Invalid or expired reset link' }
-        : { valid: true, message: 'The reset link is valid' }
-    },
-  )
+  routes.get(api.checkResetToken.path, apiRouteOptions(api.checkResetToken), async (request) => {
+    const userId = await resetTokens.check(request.params.token)
+    return userId === null
+      ? { valid: false, message: 'Invalid or expired reset link' }
+      : { valid: true, message: 'The reset link is valid' }
+  })
 
-  routes.post(
-    '/api/auth/reset-password',
-    { config: { access: 'anyone' }, schema: { body: ResetPasswordRequestSchema } },
-    async (request, reply) => {
-      const { token, newPassword } = request.body
-      if (!token) throw authErrors.missingToken()
-      const userId = await resetTokens.check(token)
-      const user = userId === null ? null : await users.findById(userId)
-      if (!user) throw authErrors.invalidToken()
-      const problem = passwordProblem(newPassword, [user.username, user.email])
-      if (problem) throw authErrors.weakPassword(problem)
-      const passwordHash = await hashPassword(newPassword)
-      // Consumed only now, after the checks, and atomically: of two concurrent submits exactly one succeeds.
-      if ((await resetTokens.consume(token)) !== user.id) throw authErrors.invalidToken()
-      await users.update(user.id, { passwordHash, mustChangePassword: false })
-      request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
-      reply.header(REVOKE_USER_HEADER, String(user.id))
-      return { message: 'Your password has been reset. You can now log in.' }
-    },
-  )
+  routes.post(api.resetPassword.path, apiRouteOptions(api.resetPassword), async (request, reply) => {
+    const { token, newPassword } = request.body
+    if (!token) throw authErrors.missingToken()
+    const userId = await resetTokens.check(token)
+    const user = userId === null ? null : await users.findById(userId)
+    if (!user) throw authErrors.invalidToken()
+    const problem = passwordProblem(newPassword, [user.username, user.email])
+    if (problem) throw authErrors.weakPassword(problem)
+    const passwordHash = await hashPassword(newPassword)
+    // Consumed only now, after the checks, and atomically: of two concurrent submits exactly one succeeds.
+    if ((await resetTokens.consume(token)) !== user.id) throw authErrors.invalidToken()
+    await users.update(user.id, { passwordHash, mustChangePassword: false })
+    request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
+    reply.header(REVOKE_USER_HEADER, String(user.id))
+    return { message: 'Your password has been reset. You can now log in.' }
+  })
 }

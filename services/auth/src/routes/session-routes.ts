@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { ChangePasswordRequestSchema, LoginRequestSchema } from '@app/contracts/auth'
+import { api } from '@app/contracts/api'
+import { apiRouteOptions } from '@app/kit/api-route'
 import { generatedPassword, passwordProblem } from '@app/domain/passwords'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { userOf } from '@app/kit/service'
 import { authErrors } from '../errors.ts'
 import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
-import { toPublicUser, type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
+import { type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
 
 export interface SessionRoutesOptions {
@@ -29,7 +30,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const { users, loginThrottle, dummyHash } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post('/api/auth/login', { config: { access: 'anyone' }, schema: { body: LoginRequestSchema } }, async (request, reply) => {
+  routes.post(api.login.path, apiRouteOptions(api.login), async (request, reply) => {
     const { username, password } = request.body
     if (!username.trim() || !password) throw authErrors.credentialsRequired()
     await loginThrottle.hit(username)
@@ -44,23 +45,23 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')
     reply.header(LOGIN_HEADER, loginHeader(user))
-    return toPublicUser(user)
+    return user
   })
 
-  routes.post('/api/auth/logout', { config: { access: 'signed-in', duringPasswordChange: true } }, async (_request, reply) => {
+  routes.post(api.logout.path, apiRouteOptions(api.logout), async (_request, reply) => {
     reply.header(LOGOUT_HEADER, '1')
     return { message: 'Logged out' }
   })
 
-  routes.get('/api/auth/me', { config: { access: 'signed-in', duringPasswordChange: true } }, async (request) => {
+  routes.get(api.me.path, apiRouteOptions(api.me), async (request) => {
     const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
-    return toPublicUser(user)
+    return user
   })
 
   // The owner's profile card shows the spec's derived password only while it still opens the account
   // (DESIGN.md decision 3), so the owner is prompted to replace it.
-  routes.get('/api/auth/initial-password', { config: { access: 'signed-in' } }, async (request) => {
+  routes.get(api.initialPassword.path, apiRouteOptions(api.initialPassword), async (request) => {
     const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
     for (const style of ['lower', 'capitalised'] as const) {
@@ -72,31 +73,24 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { username: user.username, initialPassword: null }
   })
 
-  routes.post(
-    '/api/auth/change-password',
-    {
-      config: { access: 'signed-in', duringPasswordChange: true },
-      schema: { body: ChangePasswordRequestSchema },
-    },
-    async (request, reply) => {
-      const user = await users.findById(userOf(request).userId)
-      if (!user) throw authErrors.unauthenticated()
-      const { currentPassword, newPassword } = request.body
-      await loginThrottle.hit(user.username)
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw authErrors.wrongCurrentPassword()
-      await loginThrottle.reset(user.username)
-      const problem = passwordProblem(newPassword, [user.username, user.email])
-      if (problem) throw authErrors.weakPassword(problem)
-      if (newPassword === currentPassword) throw authErrors.samePassword()
-      const updated = (await users.update(user.id, {
-        passwordHash: await hashPassword(newPassword),
-        mustChangePassword: false,
-      }))!
-      request.log.info({ event: 'password_changed', userId: user.id }, 'password changed')
-      // Every other session ends; this one continues with a fresh cookie.
-      reply.header(REVOKE_USER_HEADER, String(user.id))
-      reply.header(LOGIN_HEADER, loginHeader(updated))
-      return { message: 'Password changed successfully' }
-    },
-  )
+  routes.post(api.changePassword.path, apiRouteOptions(api.changePassword), async (request, reply) => {
+    const user = await users.findById(userOf(request).userId)
+    if (!user) throw authErrors.unauthenticated()
+    const { currentPassword, newPassword } = request.body
+    await loginThrottle.hit(user.username)
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw authErrors.wrongCurrentPassword()
+    await loginThrottle.reset(user.username)
+    const problem = passwordProblem(newPassword, [user.username, user.email])
+    if (problem) throw authErrors.weakPassword(problem)
+    if (newPassword === currentPassword) throw authErrors.samePassword()
+    const updated = (await users.update(user.id, {
+      passwordHash: await hashPassword(newPassword),
+      mustChangePassword: false,
+    }))!
+    request.log.info({ event: 'password_changed', userId: user.id }, 'password changed')
+    // Every other session ends; this one continues with a fresh cookie.
+    reply.header(REVOKE_USER_HEADER, String(user.id))
+    reply.header(LOGIN_HEADER, loginHeader(updated))
+    return { message: 'Password changed successfully' }
+  })
 }

@@ -1,0 +1,253 @@
+import { z } from 'zod'
+import type { Role } from '@app/domain/roles'
+import {
+  AdminUserSchema,
+  ChangePasswordRequestSchema,
+  ForgotPasswordRequestSchema,
+  ForgotPasswordResponseSchema,
+  InitialPasswordSchema,
+  LoginRequestSchema,
+  MessageSchema,
+  PublicUserSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  ResetTokenCheckSchema,
+  UpdateUserRequestSchema,
+  UserIdSchema,
+} from './auth.ts'
+import { ClientConfigSchema } from './client-config.ts'
+import { ErrorBodySchema } from './errors.ts'
+import {
+  AccessibleProfileListSchema,
+  ProfileListSchema,
+  ProfileSchema,
+  ProfileSearchQuerySchema,
+  ProfileSearchResponseSchema,
+  SaveAssessmentRequestSchema,
+} from './profiles.ts'
+
+/** Who may call a public route: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'signed-in' | readonly Role[]
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type ApiTarget = 'gateway' | 'auth' | 'profiles' | 'sharing' | 'questions' | 'import' | 'advice'
+
+/**
+ * One route of the public API: who answers it, who may call it, and the shape of what goes in and out.
+ * The gateway's guard table, the services' own declarations and the OpenAPI document are all read from here.
+ */
+export interface ApiRoute {
+  method: HttpMethod
+  /** `:name` is one path segment. */
+  path: string
+  target: ApiTarget
+  access: Access
+  /** A session that must change its password may still call it (DESIGN.md decision 3). */
+  duringPasswordChange?: boolean
+  summary: string
+  body?: z.ZodType
+  params?: z.ZodType
+  querystring?: z.ZodType
+  /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
+  responses: Partial<Record<200 | 201 | 204, z.ZodType>>
+}
+
+/** `/api/health`: 503 with status 'degraded' when a part is down. */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  kv: z.enum(['ok', 'down']),
+  upstreams: z.record(
+    z.string(),
+    z.object({ status: z.enum(['ok', 'down']), detail: z.unknown().optional() }),
+  ),
+})
+
+const ADMINISTRATOR = ['administrator'] as const
+const SAVING_ROLES = ['administrator', 'standard'] as const
+const UserIdParamsSchema = z.object({ id: UserIdSchema })
+const ResetTokenParamsSchema = z.object({ token: z.string().max(256) })
+
+const route = <const R extends ApiRoute>(definition: R) => definition
+
+/** Every route of the public API, by a name the code refers to it with. */
+export const api = {
+  health: route({
+    method: 'GET',
+    path: '/api/health',
+    target: 'gateway',
+    access: 'public',
+    summary: 'Whether the product is up',
+    responses: { 200: HealthSchema },
+  }),
+  clientConfig: route({
+    method: 'GET',
+    path: '/api/config',
+    target: 'gateway',
+    access: 'signed-in',
+    duringPasswordChange: true,
+    summary: 'Run-time settings of the web app',
+    responses: { 200: ClientConfigSchema },
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/auth/login',
+    target: 'auth',
+    access: 'public',
+    summary: 'Sign in; the answer sets the session cookie',
+    body: LoginRequestSchema,
+    responses: { 200: PublicUserSchema },
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/api/auth/logout',
+    target: 'auth',
+    access: 'signed-in',
+    duringPasswordChange: true,
+    summary: 'Sign out; the session ends at once',
+    responses: { 200: MessageSchema },
+  }),
+  me: route({
+    method: 'GET',
+    path: '/api/auth/me',
+    target: 'auth',
+    access: 'signed-in',
+    duringPasswordChange: true,
+    summary: 'The signed-in user',
+    responses: { 200: PublicUserSchema },
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    target: 'auth',
+    access: 'signed-in',
+    duringPasswordChange: true,
+    summary: "Change one's own password; other sessions end",
+    body: ChangePasswordRequestSchema,
+    responses: { 200: MessageSchema },
+  }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    target: 'auth',
+    access: 'public',
+    summary: 'E-mail a reset link; the same answer whether or not the address exists',
+    body: ForgotPasswordRequestSchema,
+    responses: { 200: ForgotPasswordResponseSchema },
+  }),
+  checkResetToken: route({
+    method: 'GET',
+    path: '/api/auth/reset-password/:token',
+    target: 'auth',
+    access: 'public',
+    summary: 'Whether a reset link is still valid',
+    params: ResetTokenParamsSchema,
+    responses: { 200: ResetTokenCheckSchema },
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    target: 'auth',
+    access: 'public',
+    summary: 'Choose a new password with a reset token',
+    body: ResetPasswordRequestSchema,
+    responses: { 200: MessageSchema },
+  }),
+  initialPassword: route({
+    method: 'GET',
+    path: '/api/auth/initial-password',
+    target: 'auth',
+    access: 'signed-in',
+    summary: "The derived initial password, while it still opens the caller's account",
+    responses: { 200: InitialPasswordSchema },
+  }),
+  register: route({
+    method: 'POST',
+    path: '/api/auth/register',
+    target: 'auth',
+    access: ADMINISTRATOR,
+    summary: 'Create an account (administrators)',
+    body: RegisterRequestSchema,
+    responses: { 201: PublicUserSchema },
+  }),
+  listUsers: route({
+    method: 'GET',
+    path: '/api/admin/users',
+    target: 'auth',
+    access: ADMINISTRATOR,
+    summary: 'Every account',
+    responses: { 200: z.array(AdminUserSchema) },
+  }),
+  listGuestUsers: route({
+    method: 'GET',
+    path: '/api/admin/guest-users',
+    target: 'auth',
+    access: ADMINISTRATOR,
+    summary: 'Guest accounts',
+    responses: { 200: z.array(AdminUserSchema) },
+  }),
+  getUser: route({
+    method: 'GET',
+    path: '/api/admin/user/:id',
+    target: 'auth',
+    access: ADMINISTRATOR,
+    summary: 'One account',
+    params: UserIdParamsSchema,
+    responses: { 200: AdminUserSchema },
+  }),
+  updateUser: route({
+    method: 'PUT',
+    path: '/api/admin/user/:id',
+    target: 'auth',
+    access: ADMINISTRATOR,
+    summary: "Change an account's e-mail, username or password; its sessions end",
+    params: UserIdParamsSchema,
+    body: UpdateUserRequestSchema,
+    responses: { 200: AdminUserSchema },
+  }),
+  saveAssessment: route({
+    method: 'POST',
+    path: '/api/assessments',
+    target: 'profiles',
+    access: SAVING_ROLES,
+    summary: "Save an assessment as the caller's profile",
+    body: SaveAssessmentRequestSchema,
+    responses: { 201: ProfileSchema },
+  }),
+  listAssessments: route({
+    method: 'GET',
+    path: '/api/assessments',
+    target: 'profiles',
+    access: 'signed-in',
+    summary: "The caller's saved assessments (every one for administrators), newest first",
+    responses: { 200: ProfileListSchema },
+  }),
+  accessibleProfiles: route({
+    method: 'GET',
+    path: '/api/accessible-profiles',
+    target: 'profiles',
+    access: 'signed-in',
+    summary: 'The profiles the caller may see',
+    responses: { 200: AccessibleProfileListSchema },
+  }),
+  allProfiles: route({
+    method: 'GET',
+    path: '/api/all-profiles',
+    target: 'profiles',
+    access: 'signed-in',
+    summary: 'Every profile the caller may see (all of them for administrators)',
+    responses: { 200: AccessibleProfileListSchema },
+  }),
+  searchProfiles: route({
+    method: 'GET',
+    path: '/api/profiles/search',
+    target: 'profiles',
+    access: 'signed-in',
+    summary: 'The best name match among the profiles the caller may see',
+    querystring: ProfileSearchQuerySchema,
+    responses: { 200: ProfileSearchResponseSchema },
+  }),
+} satisfies Record<string, ApiRoute>
+
+export type ApiRouteName = keyof typeof api
+export const apiRoutes: readonly ApiRoute[] = Object.values(api)
+
+export { ErrorBodySchema }

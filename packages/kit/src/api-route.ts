@@ -1,0 +1,36 @@
+import type { FastifyContextConfig } from 'fastify'
+import type { ApiRoute } from '@app/contracts/api'
+import { ErrorBodySchema } from '@app/contracts/errors'
+import type { RouteAccess } from './service.ts'
+
+const ERROR_RESPONSES = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+  503: ErrorBodySchema,
+}
+
+/**
+ * A service's route options from the public API catalog (`@app/contracts/api`): the same access as the
+ * gateway's guard, and the schemas that validate what comes in and shape what goes out.
+ */
+export function apiRouteOptions<R extends ApiRoute>(route: R) {
+  // Public routes reach a service through the gateway, with an anonymous identity.
+  const access: RouteAccess = route.access === 'public' ? 'anyone' : route.access
+  const config: FastifyContextConfig = {
+    access,
+    ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
+  }
+  return {
+    config,
+    schema: {
+      body: route.body as R['body'],
+      params: route.params as R['params'],
+      querystring: route.querystring as R['querystring'],
+      response: { ...route.responses, ...ERROR_RESPONSES } as R['responses'] & typeof ERROR_RESPONSES,
+    },
+  }
+}
