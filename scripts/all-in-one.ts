@@ -72,7 +72,7 @@ export async function startAllInOne(options: AllInOneOptions) {
   // One in-process bus for all services; it records handled event ids in a store of its own.
   const busStore = await createDocumentStore({ dataDirectory: options.dataDirectory, service: 'bus' })
   const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(busStore) })
-  // Without Redis the store is kept under the data folder, so revocations survive a restart (decision 006).
+  // Without Redis the store is kept under the data folder, so revocations survive a restart (decision 008).
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL, dataDirectory: options.dataDirectory })
   const started: Array<{ name: ServiceName; app: FastifyInstance; close: () => Promise<void> }> = []
   const serviceUrls = {} as Record<ServiceName, string>

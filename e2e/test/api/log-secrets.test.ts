@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,6 +9,25 @@ import { createUser, SessionClient } from './support/session-client.ts'
 const root = resolve(import.meta.dirname, '../../..')
 const dataDirectory = mkdtempSync(join(tmpdir(), 'log-secrets-'))
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }))
+
+/** `GET http://host/path HTTP/1.1` over a raw socket: fetch would send the path alone. */
+function absoluteFormGet(baseUrl: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl)
+  return new Promise((resolveAnswer, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        `GET ${baseUrl}${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`,
+      ),
+    )
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += chunk.toString()
+      if (received.includes('\r\n\r\n')) socket.end()
+    })
+    socket.on('close', () => resolveAnswer(received))
+    socket.on('error', reject)
+  })
+}
 
 describe('the logs of a full account flow (SECURITY.md 35)', () => {
   it('contain no password, reset token, cookie or secret', async () => {
@@ -45,12 +65,20 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
       await new SessionClient(url).request('POST', '/api/auth/forgot-password', {
         email: 'logged@example.test',
       })
-      const token = /reset-password\?token=([\w-]+)/.exec(
-        readFileSync(join(dataDirectory, 'auth', 'outbox.txt'), 'utf8'),
-      )![1]!
+      // The answer comes before the e-mail (SECURITY.md 20): wait for the outbox.
+      const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
+      const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
+      await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
+      const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
       const anonymous = new SessionClient(url)
       await anonymous.request('GET', `/api/auth/reset-password/${token}`)
       await anonymous.request('GET', `/reset-password?token=${token}`)
+      // Mistyped, re-encoded and absolute-form links carry the token into request lines and 404 messages too.
+      await anonymous.request('GET', `/api/auth/reset-password/${token}/x`)
+      await anonymous.request('GET', `/api/auth/reset%2Dpassword/${token}`)
+      await anonymous.request('GET', `/API/AUTH/RESET-PASSWORD/${token}`)
+      await anonymous.request('GET', `/api/auth/reset-pasword/${token}`)
+      expect(await absoluteFormGet(url, `/api/auth/reset-password/${token}/y`)).toMatch(/^HTTP\/1\.1 404 /)
       await anonymous.request('POST', '/api/auth/reset-password', {
         token,
         newPassword: 'password-after-reset',
@@ -73,6 +101,8 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
         ...Object.values(secrets),
       ]
       expect(output).toContain('"msg":"incoming request"')
+      // The requests above were logged, masked.
+      expect(output).toContain('reset-password/[redacted]')
       for (const value of forbidden)
         expect(output.includes(value), `the logs contain ${value.slice(0, 6)}…`).toBe(false)
     } finally {

@@ -9,7 +9,7 @@ export { createRedisKeyValueStore, type RedisKeyValueStoreOptions } from './redi
 
 /**
  * Redis when `REDIS_URL` is set (cluster, compose, Helm), otherwise the embedded store, persisted under the
- * data folder when one is given so that revocations survive a restart (decision 006).
+ * data folder when one is given so that revocations survive a restart (decision 008).
  */
 export function createKeyValueStore(options: {
   redisUrl?: string | undefined

@@ -6,7 +6,7 @@ export interface MemoryKeyValueStoreOptions {
   /** How often expired keys are swept; reads already ignore them, the sweep only frees memory. */
   sweepIntervalMs?: number
   /**
-   * Keep the store in this file (under DATA_DIR) so that revocations survive a restart (decision 006).
+   * Keep the store in this file (under DATA_DIR) so that revocations survive a restart (decision 008).
    * Without it, nothing is persisted.
    */
   journalFile?: string

@@ -8,7 +8,7 @@ import { freePort } from './free-port.ts'
 /**
  * A redis-server for tests and the local cluster: loopback only. By default nothing is persisted and it runs in
  * its own temp directory; given a data directory it keeps an append-only file there, synced on every write, so
- * a restarted server has every revocation it had (decision 006).
+ * a restarted server has every revocation it had (decision 008).
  */
 export interface RedisServer {
   url: string
