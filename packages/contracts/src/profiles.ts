@@ -51,10 +51,32 @@ const AnswerSchema = z
 const isDiscLetter = (answer: string) => (DISC_TYPES as readonly string[]).includes(answer)
 
 /**
- * `POST /api/assessments`. Owner, primary type and timestamp are the server's: `userId`, `primaryType` and
- * `timestamp` are accepted for the spec's client but ignored, and unknown keys (`id`, `role`, …) are dropped.
- * DISC needs the four scores and answers that are D, I, S or C letters; Prevue needs `scoresData`, and its
- * four DISC scores default to 0.
+ * The spec's client sends a DISC result's `scores` as `scoresData`: the four percentages keyed D, I, S and C
+ * (spec assessments-and-advice sections 3 and 7). They repeat dScore…cScore, which stay the stored copy.
+ */
+export const DiscScoresDataSchema = z.object(
+  { D: DiscScoreSchema, I: DiscScoreSchema, S: DiscScoreSchema, C: DiscScoreSchema },
+  { error: 'A DISC scoresData must hold the percentages D, I, S and C' },
+)
+export type DiscScoresData = z.infer<typeof DiscScoresDataSchema>
+
+const DISC_SCORE_FIELDS = { D: 'dScore', I: 'iScore', S: 'sScore', C: 'cScore' } as const
+
+/** Reports a nested schema's issues under `scoresData`, so messages name the field as for any other. */
+function parseScoresData<T>(schema: z.ZodType<T>, value: unknown, context: z.RefinementCtx): T | undefined {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues)
+    context.addIssue({ code: 'custom', path: ['scoresData', ...issue.path], message: issue.message })
+  return undefined
+}
+
+/**
+ * `POST /api/assessments`, in any shape the spec's client sends. Owner, primary type and timestamp are the
+ * server's: `userId`, `primaryType` and `timestamp` are accepted but ignored, and unknown keys (`id`,
+ * `role`, …) are dropped. DISC needs the four scores, given as dScore…cScore, as `scoresData` {D, I, S, C}
+ * or as both when they agree, and answers that are D, I, S or C letters; its `scoresData` is not kept, the
+ * four scores are. Prevue needs `scoresData` with the 20 dimensions, and its four DISC scores default to 0.
  */
 export const SaveAssessmentRequestSchema = z
   .object({
@@ -69,7 +91,8 @@ export const SaveAssessmentRequestSchema = z
     sScore: DiscScoreSchema.optional(),
     cScore: DiscScoreSchema.optional(),
     primaryType: DiscTypeSchema.nullable().optional(),
-    scoresData: PrevueScoresSchema.nullable().optional(),
+    /** Checked against the assessment type below: DISC percentages or the 20 Prevue dimensions. */
+    scoresData: z.unknown().optional(),
     answers: z
       .array(AnswerSchema, { error: 'Answers must be a list' })
       .max(ANSWERS_MAX, { error: `At most ${ANSWERS_MAX} answers` })
@@ -79,9 +102,20 @@ export const SaveAssessmentRequestSchema = z
   })
   .superRefine((body, context) => {
     if (body.assessmentType === 'disc') {
-      for (const field of ['dScore', 'iScore', 'sScore', 'cScore'] as const) {
-        if (body[field] === undefined)
+      const percentages =
+        body.scoresData == null ? null : parseScoresData(DiscScoresDataSchema, body.scoresData, context)
+      for (const [letter, field] of Object.entries(DISC_SCORE_FIELDS) as Array<
+        [keyof DiscScoresData, (typeof DISC_SCORE_FIELDS)[keyof DiscScoresData]]
+      >) {
+        const given = body[field]
+        if (given === undefined && !percentages && body.scoresData == null)
           context.addIssue({ code: 'custom', path: [field], message: `${SCORE_MESSAGE} (required)` })
+        else if (given !== undefined && percentages && percentages[letter] !== given)
+          context.addIssue({
+            code: 'custom',
+            path: ['scoresData', letter],
+            message: `scoresData.${letter} (${percentages[letter]}) differs from ${field} (${given})`,
+          })
       }
       const notLetter = body.answers.findIndex((answer) => !isDiscLetter(answer))
       if (notLetter !== -1)
@@ -90,24 +124,41 @@ export const SaveAssessmentRequestSchema = z
           path: ['answers', notLetter],
           message: 'DISC answers must be D, I, S or C',
         })
-    } else if (!body.scoresData) {
+    } else if (body.scoresData == null) {
       context.addIssue({
         code: 'custom',
         path: ['scoresData'],
         message: 'A Prevue assessment needs its scores',
       })
+    } else {
+      parseScoresData(PrevueScoresSchema, body.scoresData, context)
     }
   })
-  .transform((body) => ({
-    assessmentType: body.assessmentType,
-    name: body.name ?? '',
-    dScore: body.dScore ?? 0,
-    iScore: body.iScore ?? 0,
-    sScore: body.sScore ?? 0,
-    cScore: body.cScore ?? 0,
-    scoresData: body.assessmentType === 'prevue' ? (body.scoresData ?? null) : null,
-    answers: body.answers,
-  }))
+  .transform((body) => {
+    if (body.assessmentType === 'prevue') {
+      return {
+        assessmentType: body.assessmentType,
+        name: body.name ?? '',
+        dScore: body.dScore ?? 0,
+        iScore: body.iScore ?? 0,
+        sScore: body.sScore ?? 0,
+        cScore: body.cScore ?? 0,
+        scoresData: PrevueScoresSchema.parse(body.scoresData),
+        answers: body.answers,
+      }
+    }
+    const percentages = body.scoresData == null ? null : DiscScoresDataSchema.parse(body.scoresData)
+    return {
+      assessmentType: body.assessmentType,
+      name: body.name ?? '',
+      dScore: body.dScore ?? percentages?.D ?? 0,
+      iScore: body.iScore ?? percentages?.I ?? 0,
+      sScore: body.sScore ?? percentages?.S ?? 0,
+      cScore: body.cScore ?? percentages?.C ?? 0,
+      scoresData: null,
+      answers: body.answers,
+    }
+  })
 /** What a client sends. */
 export type SaveAssessmentRequest = z.input<typeof SaveAssessmentRequestSchema>
 /** What the service keeps of it after validation. */
@@ -116,7 +167,8 @@ export type ValidatedAssessment = z.output<typeof SaveAssessmentRequestSchema>
 /** A saved assessment as every profiles answer shows it. */
 export const ProfileSchema = z.object({
   id: z.number().int(),
-  userId: z.string(),
+  /** The owner's user id: the same integer as `id` in /api/auth/me (DESIGN.md decision 13). */
+  userId: z.number().int().positive(),
   name: z.string(),
   assessmentType: AssessmentTypeSchema,
   dScore: z.number().int(),

@@ -1,21 +1,35 @@
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
-import { USERS_CREATED, UserCreatedSchema } from '@app/contracts/events'
+import { USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import { catalogChangeLogOf } from './catalog-changes.ts'
+import { migrateToNumericUserIds } from './migrations/numeric-user-ids.ts'
 import { createProfileCatalog } from './profile-catalog.ts'
+import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
 import { assessmentRoutes } from './routes/assessment-routes.ts'
+import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 
 export async function buildApp(dependencies: ServiceDependencies) {
   const app = createServiceApp('profiles', dependencies)
-  // Repositories and the catalog first, then the event subscription and routes that use them.
+  // Stored data is brought to the current shape before anything reads it; then repositories and the
+  // catalog, then the projections that feed them, then the routes that read them.
+  const migrated = await migrateToNumericUserIds(dependencies.store)
+  if (Object.values({ ...migrated.converted, ...migrated.unconvertible }).some((count) => count > 0))
+    app.log.info({ event: 'user_ids_migrated', ...migrated }, 'stored user ids converted to numbers')
   const people = await createPeopleRepository(dependencies.store)
   const assessments = await createAssessmentsRepository(dependencies.store)
-  const catalog = createProfileCatalog({ assessments, kv: dependencies.kv, log: app.log })
-  await app.subscribe(USERS_CREATED, 'profiles.people', async (event) => {
-    await people.upsert(UserCreatedSchema.parse(event.data))
+  const catalog = createProfileCatalog({
+    assessments,
+    people,
+    changes: catalogChangeLogOf(dependencies.kv),
+    log: app.log,
   })
+  const projection = createPeopleProjection({ people, assessments, catalog })
+  await app.subscribe(USERS_CREATED, PEOPLE_GROUP, projection.userCreated)
+  await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)
   await app.register(assessmentRoutes, { assessments, people, catalog })
   await app.register(profileRoutes, { catalog })
+  await app.register(internalProfileRoutes, { catalog })
   return app
 }

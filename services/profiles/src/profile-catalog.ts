@@ -1,178 +1,286 @@
 import type { Profile } from '@app/contracts/profiles'
 import { createNameIndex, type NameIndex } from '@app/domain/name-matching'
-import type { KeyValueStore } from '@app/kit/kv/port'
+import type { CatalogChange, CatalogChangeLog } from './catalog-changes.ts'
 import type { AssessmentsRepository } from './repositories/assessments-repository.ts'
+import type { PeopleRepository } from './repositories/people-repository.ts'
 
-/** Bumped after every saved assessment, by whichever replica saved it. */
-export const CATALOG_VERSION_KEY = 'profiles:assessments-version'
-const VERSION_TTL_MS = 30 * 24 * 60 * 60_000
-/** A safety net for a key-value store that lost the version (restart, eviction): reload at least this often. */
-const DEFAULT_MAX_AGE_MS = 60_000
-/** Bounds the texts kept per snapshot (serialized lists): 10,000 profiles serialize to about 5 MB. */
-const MAX_CACHED_TEXTS = 16
+/** Changes read from the log in one round trip. */
+const READ_BATCH = 200
+/** Further behind than this (a replica that was paused), reloading is cheaper than replaying. */
+const MAX_REPLAY = 20_000
+/** A change whose number was taken but which never appeared (its writer died, or it expired). */
+const DEFAULT_GAP_TIMEOUT_MS = 2_000
+/** Bounds the derived texts and indexes kept: 10,000 profiles serialize to about 5 MB. */
+const MAX_CACHED_ENTRIES = 1_024
 const MAX_CACHED_CHARACTERS = 32_000_000
 
-interface Snapshot {
-  version: string
-  loadedAt: number
-  /** Newest first (descending id). */
-  all: Profile[]
-  byOwner: Map<string, Profile[]>
-  texts: Map<string, string>
-  textCharacters: number
-  /** Name indexes per list of profiles, built on the first search of that list. */
-  nameIndexes: Map<string, NameIndex<Profile>>
+/**
+ * What a cached text or index was derived from: every profile, or the profiles of some owners. A change
+ * invalidates only the entries that depend on what it changed.
+ */
+export type CacheScope = 'everyone' | { owners: readonly number[] }
+
+interface CacheEntry<T> {
+  stamp: string
+  value: T
+  characters: number
 }
 
-/** One consistent state of the catalog, for the length of one request's synchronous work. */
+interface State {
+  /** The last change of the log that this state includes. */
+  sequence: number
+  byId: Map<number, Profile>
+  /** Newest first (descending id). */
+  all: Profile[]
+  /** Each owner's profiles, newest first; replaced, never changed, so a list handed out stays as it was. */
+  byOwner: Map<number, readonly Profile[]>
+  namedAfterOwner: Set<number>
+  defaultNames: Map<number, string>
+  generation: number
+  ownerGenerations: Map<number, number>
+  cache: Map<string, CacheEntry<unknown>>
+  cachedCharacters: number
+}
+
+/** One state of the catalog, for the length of one request's synchronous work. */
 export interface CatalogView {
   /** Every profile, newest first. The arrays are shared: callers must not change them. */
   readonly all: readonly Profile[]
   /** The owner's profiles, newest first. */
-  ofOwner(userId: string): readonly Profile[]
-  /** A text derived from this view (a serialized list), computed once until the next save. */
-  cachedText(key: string, compute: () => string): string
-  /** The search index of a list from this view, built once until the next save. */
-  nameIndex(key: string, profiles: readonly Profile[]): NameIndex<Profile>
+  ofOwner(userId: number): readonly Profile[]
+  byId(id: number): Profile | null
+  /** A text derived from the profiles in `scope` (a serialized list), computed again only after they change. */
+  cachedText(key: string, scope: CacheScope, compute: () => string): string
+  /** The search index of a list of the profiles in `scope`, built again only after they change. */
+  nameIndex(key: string, scope: CacheScope, profiles: readonly Profile[]): NameIndex<Profile>
 }
 
-function group(all: readonly Profile[]): Map<string, Profile[]> {
-  const byOwner = new Map<string, Profile[]>()
-  for (const profile of all) {
-    const owned = byOwner.get(profile.userId)
-    if (owned) owned.push(profile)
-    else byOwner.set(profile.userId, [profile])
-  }
-  return byOwner
-}
-
-/** Inserts by descending id unless the id is already there (a reload may have seen it). */
-function insertNewestFirst(list: Profile[], profile: Profile): void {
+/** Position of `id` in a list by descending id, or where it would go. */
+function positionOf(list: readonly Profile[], id: number): number {
   let low = 0
   let high = list.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (list[middle]!.id > profile.id) low = middle + 1
+    if (list[middle]!.id > id) low = middle + 1
     else high = middle
   }
-  if (list[low]?.id !== profile.id) list.splice(low, 0, profile)
+  return low
+}
+
+function emptyState(sequence: number): State {
+  return {
+    sequence,
+    byId: new Map(),
+    all: [],
+    byOwner: new Map(),
+    namedAfterOwner: new Set(),
+    defaultNames: new Map(),
+    generation: 0,
+    ownerGenerations: new Map(),
+    cache: new Map(),
+    cachedCharacters: 0,
+  }
+}
+
+function touched(state: State, owner: number): void {
+  state.generation += 1
+  state.ownerGenerations.set(owner, (state.ownerGenerations.get(owner) ?? 0) + 1)
+}
+
+function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): void {
+  if (state.byId.has(profile.id)) return
+  const defaultName = namedAfterOwner ? state.defaultNames.get(profile.userId) : undefined
+  const shown =
+    defaultName !== undefined && defaultName !== profile.name ? { ...profile, name: defaultName } : profile
+  state.byId.set(shown.id, shown)
+  if (namedAfterOwner) state.namedAfterOwner.add(shown.id)
+  state.all.splice(positionOf(state.all, shown.id), 0, shown)
+  const owned = [...(state.byOwner.get(shown.userId) ?? [])]
+  owned.splice(positionOf(owned, shown.id), 0, shown)
+  state.byOwner.set(shown.userId, owned)
+  touched(state, shown.userId)
+}
+
+function renameOwnersProfiles(state: State, userId: number, defaultName: string): void {
+  state.defaultNames.set(userId, defaultName)
+  const owned = state.byOwner.get(userId) ?? []
+  let changed = false
+  const renamed = owned.map((profile) => {
+    if (!state.namedAfterOwner.has(profile.id) || profile.name === defaultName) return profile
+    changed = true
+    const updated = { ...profile, name: defaultName }
+    state.byId.set(updated.id, updated)
+    state.all[positionOf(state.all, updated.id)] = updated
+    return updated
+  })
+  if (!changed) return
+  state.byOwner.set(userId, renamed)
+  touched(state, userId)
 }
 
 /**
  * Every saved assessment, held in memory so that listing and searching 10,000 profiles never scans the
- * store per request (bench/README.md, "Profiles"). Each read checks a version counter in the key-value
- * store, so a save on another replica is seen on the next request; saves on this replica update the
- * snapshot in place. Profiles are never edited or deleted yet; a future edit must bump the version too.
+ * store per request (bench/README.md, "Profiles"). Every replica applies the same ordered log of changes
+ * (catalog-changes.ts), each in a small constant amount of work: a save inserts one profile, a person's
+ * edit renames that person's profiles. Each read first asks the log for its latest number, so a change
+ * made on another replica shows on the next request. The whole catalog is loaded from the store only when
+ * it is empty, when the log was lost or skipped a change, or on an explicit rebuild.
  */
 export function createProfileCatalog(options: {
   assessments: AssessmentsRepository
-  kv: KeyValueStore
-  log: { warn(details: object, message: string): void }
-  maxAgeMs?: number
+  people: PeopleRepository
+  changes: CatalogChangeLog
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void }
+  gapTimeoutMs?: number
   now?: () => number
 }) {
-  const { assessments, kv, log } = options
-  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS
+  const { assessments, people, changes, log } = options
+  const gapTimeoutMs = options.gapTimeoutMs ?? DEFAULT_GAP_TIMEOUT_MS
   const now = options.now ?? Date.now
-  let snapshot: Snapshot | null = null
-  let loading: { version: string; promise: Promise<Snapshot> } | null = null
+  let state: State | null = null
+  let syncing: Promise<void> | null = null
+  let gap: { sequence: number; since: number } | null = null
 
-  const load = (version: string): Promise<Snapshot> => {
-    if (loading?.version === version) return loading.promise
-    const promise = (async (): Promise<Snapshot> => {
-      const loadedAt = now()
-      const all = await assessments.listAll()
-      return {
-        version,
-        loadedAt,
-        all,
-        byOwner: group(all),
-        texts: new Map(),
-        textCharacters: 0,
-        nameIndexes: new Map(),
-      }
-    })()
-    const current = { version, promise }
-    loading = current
-    promise.then(
-      (loaded) => {
-        if (loading === current) loading = null
-        // A slower, older load must not replace a newer snapshot.
-        if (!snapshot || snapshot.loadedAt <= loaded.loadedAt) snapshot = loaded
-      },
-      () => {
-        if (loading === current) loading = null
-      },
+  const rebuild = async (reason: string): Promise<void> => {
+    // The number is read first: a change up to it was stored before it was numbered, so the load has it.
+    const sequence = await changes.latest()
+    const [stored, defaultNames] = await Promise.all([assessments.listAll(), people.defaultNames()])
+    const next = emptyState(sequence)
+    next.defaultNames = defaultNames
+    for (const { profile, namedAfterOwner } of stored) {
+      const defaultName = namedAfterOwner ? defaultNames.get(profile.userId) : undefined
+      const shown = defaultName !== undefined ? { ...profile, name: defaultName } : profile
+      next.byId.set(shown.id, shown)
+      next.all.push(shown)
+      if (namedAfterOwner) next.namedAfterOwner.add(shown.id)
+      const owned = next.byOwner.get(shown.userId) as Profile[] | undefined
+      if (owned) owned.push(shown)
+      else next.byOwner.set(shown.userId, [shown])
+    }
+    state = next
+    gap = null
+    log.info(
+      { event: 'catalog_rebuilt', reason, profiles: next.all.length, sequence },
+      'profile catalog loaded',
     )
-    return promise
   }
 
-  const viewOf = (state: Snapshot): CatalogView => {
-    const version = state.version
-    return {
-      all: state.all,
-      ofOwner: (userId) => state.byOwner.get(userId) ?? [],
-      nameIndex(key, profiles) {
-        const known = state.version === version ? state.nameIndexes.get(key) : undefined
-        if (known) return known
-        const index = createNameIndex(profiles, (profile) => profile.name)
-        if (state.version !== version || snapshot !== state) return index
-        if (state.nameIndexes.size >= MAX_CACHED_TEXTS) state.nameIndexes.clear()
-        state.nameIndexes.set(key, index)
-        return index
-      },
-      cachedText(key, compute) {
-        const known = state.version === version ? state.texts.get(key) : undefined
-        if (known !== undefined) return known
-        const text = compute()
-        // Only a view still matching its snapshot may fill the cache; a save in between changed the lists.
-        if (state.version !== version || snapshot !== state) return text
-        if (
-          state.texts.size >= MAX_CACHED_TEXTS ||
-          state.textCharacters + text.length > MAX_CACHED_CHARACTERS
-        ) {
-          state.texts.clear()
-          state.textCharacters = 0
+  const apply = async (current: State, change: CatalogChange): Promise<void> => {
+    switch (change.kind) {
+      case 'profile-saved':
+        return addProfile(current, change.profile, change.namedAfterOwner)
+      case 'person-changed':
+        return renameOwnersProfiles(current, change.userId, change.defaultName)
+      case 'rebuild-requested':
+        return rebuild(`requested: ${change.reason}`)
+    }
+  }
+
+  /** Brings the state up to `target`, or as far as the log has entries; a rebuild when it cannot replay. */
+  const catchUp = async (target: number): Promise<void> => {
+    if (!state) return rebuild('empty')
+    if (target < state.sequence) return rebuild('the change log was reset')
+    if (target - state.sequence > MAX_REPLAY) return rebuild('too far behind the change log')
+    while (state && state.sequence < target) {
+      const current: State = state
+      const from = current.sequence + 1
+      const to = Math.min(target, from + READ_BATCH - 1)
+      const read = await changes.read(from, to)
+      for (const [offset, change] of read.entries()) {
+        if (state !== current) return
+        const sequence = from + offset
+        if (!change) {
+          // Its writer may still be storing it; wait a little, then stop trusting the log.
+          if (gap?.sequence !== sequence) gap = { sequence, since: now() }
+          if (now() - gap.since >= gapTimeoutMs) return rebuild(`change ${sequence} never appeared`)
+          return
         }
-        state.texts.set(key, text)
-        state.textCharacters += text.length
-        return text
-      },
+        current.sequence = sequence
+        await apply(current, change)
+      }
+    }
+  }
+
+  /**
+   * One catch-up at a time; the others wait for it and then look again once. `target` is either the log's
+   * latest number (a view), which can only be below ours if the log was lost, or a change just recorded.
+   */
+  const upTo = async (target: number, isLatest: boolean): Promise<State> => {
+    for (let round = 0; round < 2; round += 1) {
+      const lost = isLatest && state !== null && target < state.sequence
+      if (state && state.sequence >= target && !lost) return state
+      if (!syncing) {
+        syncing = catchUp(target).finally(() => {
+          syncing = null
+        })
+      }
+      await syncing
+    }
+    if (!state) await rebuild('empty')
+    return state!
+  }
+
+  const viewOf = (current: State): CatalogView => {
+    const stampOf = (scope: CacheScope) =>
+      scope === 'everyone'
+        ? `all:${current.generation}`
+        : scope.owners.map((owner) => current.ownerGenerations.get(owner) ?? 0).join(',')
+    const cached = <T>(key: string, scope: CacheScope, compute: () => T, size: (value: T) => number): T => {
+      const stamp = stampOf(scope)
+      const known = current.cache.get(key) as CacheEntry<T> | undefined
+      if (known?.stamp === stamp) return known.value
+      const value = compute()
+      const characters = size(value)
+      if (
+        current.cache.size >= MAX_CACHED_ENTRIES ||
+        current.cachedCharacters + characters > MAX_CACHED_CHARACTERS
+      ) {
+        current.cache.clear()
+        current.cachedCharacters = 0
+      }
+      current.cachedCharacters += characters - (known?.characters ?? 0)
+      current.cache.set(key, { stamp, value, characters })
+      return value
+    }
+    return {
+      all: current.all,
+      ofOwner: (userId) => current.byOwner.get(userId) ?? [],
+      byId: (id) => current.byId.get(id) ?? null,
+      cachedText: (key, scope, compute) => cached(`text:${key}`, scope, compute, (text) => text.length),
+      nameIndex: (key, scope, profiles) =>
+        cached(
+          `index:${key}`,
+          scope,
+          () => createNameIndex(profiles, (profile) => profile.name),
+          () => profiles.length * 64,
+        ),
     }
   }
 
   return {
+    /** The catalog with every change made on any replica before this call. */
     async view(): Promise<CatalogView> {
-      const version = (await kv.get(CATALOG_VERSION_KEY)) ?? '0'
-      if (snapshot && snapshot.version === version && now() - snapshot.loadedAt < maxAgeMs) {
-        return viewOf(snapshot)
-      }
-      return viewOf(await load(version))
+      return viewOf(await upTo(await changes.latest(), true))
     },
-    /** Records a profile this replica has just stored. */
-    async added(profile: Profile): Promise<void> {
-      let version: number
+    /**
+     * Announces a change this replica has just stored, to every replica including itself. When the log
+     * cannot be reached the change is stored but unannounced: this replica reloads, the others see it at
+     * their next reload.
+     */
+    async record(change: CatalogChange): Promise<void> {
+      let sequence: number
       try {
-        version = (await kv.increment(CATALOG_VERSION_KEY, VERSION_TTL_MS)).value
+        sequence = await changes.append(change)
       } catch (error) {
-        // The profile is stored; other replicas see it when their snapshot ages out.
-        log.warn({ err: error }, 'could not announce a saved profile to other replicas')
-        snapshot = null
+        log.warn({ err: error }, 'could not announce a catalog change to the other replicas')
+        state = null
         return
       }
-      // Only when no other save happened since this snapshot can it be brought up to date in place.
-      if (snapshot && snapshot.version === String(version - 1)) {
-        insertNewestFirst(snapshot.all, profile)
-        const owned = snapshot.byOwner.get(profile.userId)
-        if (owned) insertNewestFirst(owned, profile)
-        else snapshot.byOwner.set(profile.userId, [profile])
-        snapshot.version = String(version)
-        snapshot.texts.clear()
-        snapshot.textCharacters = 0
-        snapshot.nameIndexes.clear()
-      } else {
-        snapshot = null
-      }
+      await upTo(sequence, false)
+    },
+    /** The explicit command: every replica reloads from the store when it reads this change. */
+    async requestRebuild(reason: string): Promise<void> {
+      await this.record({ kind: 'rebuild-requested', reason })
     },
   }
 }

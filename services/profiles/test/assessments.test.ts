@@ -41,7 +41,7 @@ describe('POST /api/assessments', () => {
     const saved = response.json()
     expect(saved).toEqual({
       id: 1,
-      userId: '12',
+      userId: 12,
       name: 'Ada Lovelace',
       assessmentType: 'disc',
       dScore: 75,
@@ -94,7 +94,7 @@ describe('POST /api/assessments', () => {
 
   it("names the profile after its owner when no name is given, from auth's announcement", async () => {
     const announced = {
-      id: '12',
+      id: 12,
       username: 'ada@example.com',
       email: 'ada@example.com',
       firstName: 'Ada',
@@ -114,8 +114,8 @@ describe('POST /api/assessments', () => {
   it('ignores owner, id and role sent in the body (SECURITY.md 16)', async () => {
     const response = await save(ada, {
       ...discScores,
-      userId: '13',
-      ownerId: '13',
+      userId: 13,
+      ownerId: 13,
       id: 999,
       _id: 'abc',
       role: 'administrator',
@@ -123,7 +123,7 @@ describe('POST /api/assessments', () => {
     })
     expect(response.statusCode).toBe(201)
     const saved = response.json()
-    expect(saved.userId).toBe('12')
+    expect(saved.userId).toBe(12)
     expect(saved.id).toBe(1)
     expect(Object.keys(saved).sort()).toEqual(
       [
@@ -146,10 +146,11 @@ describe('POST /api/assessments', () => {
 
   it('refuses guests, who only view, and anonymous callers', async () => {
     const asGuest = await save(guest, discScores)
+    // The route lists the roles that save; the service shell refuses the others (DESIGN.md, Secure by default).
     expect(asGuest.statusCode).toBe(403)
     expect(asGuest.json()).toEqual({
-      code: 'PROFILES_CANNOT_SAVE',
-      message: 'Guest accounts can view profiles but not save assessments',
+      code: 'PROFILES_FORBIDDEN',
+      message: 'You do not have access to this resource',
     })
     expect((await save(null, discScores)).statusCode).toBe(401)
     expect(
@@ -241,6 +242,132 @@ describe('POST /api/assessments', () => {
       payload: '{"dScore": ',
     })
     expect(response.statusCode).toBe(400)
+    expect((await list(ada)).json()).toEqual([])
+  })
+})
+
+describe("POST /api/assessments with the spec's client bodies (spec sections 3 and 7)", () => {
+  const timestamp = '2026-03-01T09:30:00.000Z'
+  const specBodies: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    [
+      'the DISC flow, whose scoresData holds the four percentages',
+      {
+        timestamp,
+        assessmentType: 'disc',
+        dScore: 50,
+        iScore: 25,
+        sScore: 25,
+        cScore: 0,
+        primaryType: 'D',
+        scoresData: { D: 50, I: 25, S: 25, C: 0 },
+        answers: ['D', 'I', 'S', 'D'],
+        userId: null,
+      },
+      { dScore: 50, iScore: 25, sScore: 25, cScore: 0, primaryType: 'D', scoresData: null },
+    ],
+    [
+      'the DISC flow with a name',
+      {
+        timestamp,
+        assessmentType: 'disc',
+        dScore: 0,
+        iScore: 25,
+        sScore: 75,
+        cScore: 0,
+        primaryType: 'S',
+        scoresData: { D: 0, I: 25, S: 75, C: 0 },
+        answers: ['S', 'S', 'I', 'S'],
+        userId: null,
+        name: 'Ada Lovelace',
+      },
+      { name: 'Ada Lovelace', sScore: 75, primaryType: 'S', scoresData: null },
+    ],
+    [
+      'score entry: four answers derived from the sliders, scoresData null',
+      {
+        timestamp,
+        assessmentType: 'disc',
+        dScore: 60,
+        iScore: 40,
+        sScore: 30,
+        cScore: 70,
+        primaryType: 'C',
+        scoresData: null,
+        answers: ['D', 'D', 'I', 'C'],
+        userId: null,
+        name: 'Grace',
+      },
+      { name: 'Grace', cScore: 70, primaryType: 'C', answers: ['D', 'D', 'I', 'C'] },
+    ],
+    [
+      'a DISC result given only as scoresData percentages',
+      {
+        timestamp,
+        assessmentType: 'disc',
+        scoresData: { D: 0, I: 100, S: 0, C: 0 },
+        answers: ['I', 'I', 'I', 'I'],
+      },
+      { dScore: 0, iScore: 100, sScore: 0, cScore: 0, primaryType: 'I', scoresData: null },
+    ],
+    [
+      'Prevue with the 20 dimensions and no DISC scores or primary type',
+      {
+        timestamp,
+        assessmentType: 'prevue',
+        scoresData: prevueScores(5.5, { generalAbility: 7.3, reservedOutgoing: 1 }),
+        answers: ['prevue-1-numbers', 'prevue-2-people'],
+        userId: null,
+      },
+      {
+        assessmentType: 'prevue',
+        dScore: 0,
+        primaryType: 'D',
+        scoresData: prevueScores(5.5, { generalAbility: 7.3, reservedOutgoing: 1 }),
+      },
+    ],
+    [
+      'Prevue with zero DISC scores and a null primary type',
+      {
+        timestamp,
+        assessmentType: 'prevue',
+        dScore: 0,
+        iScore: 0,
+        sScore: 0,
+        cScore: 0,
+        primaryType: null,
+        scoresData: prevueScores(),
+        answers: [],
+        userId: null,
+      },
+      { assessmentType: 'prevue', scoresData: prevueScores() },
+    ],
+  ]
+
+  it.each(specBodies)('accepts %s', async (_case, body, expected) => {
+    const response = await save(ada, body)
+    expect(response.statusCode).toBe(201)
+    const saved = response.json()
+    expect(saved).toMatchObject({ userId: 12, ...expected })
+    // The owner and time are the server's, never the body's.
+    expect(saved.timestamp).not.toBe(timestamp)
+    expect((await list(ada)).json()).toEqual([saved])
+  })
+
+  it('refuses DISC percentages that contradict the scores, or that are not D, I, S and C', async () => {
+    const contradicting = await save(ada, { ...discScores, scoresData: { D: 75, I: 50, S: 25, C: 10 } })
+    expect(contradicting.statusCode).toBe(400)
+    expect(contradicting.json().message).toContain('scoresData.C (10) differs from cScore (0)')
+    const misshapen = await save(ada, { ...discScores, scoresData: { D: 75, I: 50, S: 25 } })
+    expect(misshapen.statusCode).toBe(400)
+    expect(misshapen.json().message).toContain('scoresData.C: Scores must be whole numbers from 0 to 100')
+    const prevueForDisc = await save(ada, { ...discScores, scoresData: prevueScores() })
+    expect(prevueForDisc.statusCode).toBe(400)
+    const discForPrevue = await save(ada, {
+      assessmentType: 'prevue',
+      scoresData: { D: 1, I: 2, S: 3, C: 4 },
+    })
+    expect(discForPrevue.statusCode).toBe(400)
+    expect(discForPrevue.json().message).toContain('scoresData.generalAbility: Prevue scores')
     expect((await list(ada)).json()).toEqual([])
   })
 })

@@ -1,42 +1,68 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
-import { CATALOG_VERSION_KEY, createProfileCatalog } from '../src/profile-catalog.ts'
-import { createAssessmentsRepository } from '../src/repositories/assessments-repository.ts'
-import { ada, as, discScores } from './support/profiles-app.ts'
+import { CHANGE_SEQUENCE_KEY, catalogChangeLogOf, keyValueChangeLog } from '../src/catalog-changes.ts'
+import { createProfileCatalog } from '../src/profile-catalog.ts'
+import {
+  createAssessmentsRepository,
+  type NewAssessment,
+} from '../src/repositories/assessments-repository.ts'
+import { createPeopleRepository } from '../src/repositories/people-repository.ts'
+import { rebuildRecorder } from './support/catalog-log.ts'
+import { ada, as, discScores, grace } from './support/profiles-app.ts'
 
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 beforeEach(async () => {
-  dependencies = await createEmbeddedDependencies()
+  dependencies = await createEmbeddedDependencies('profiles')
 })
 afterEach(async () => {
   await dependencies.close()
 })
 
-const silent = { warn: () => undefined }
-
-const stored = (name: string) => ({
-  userId: '12',
+const stored = (name: string, userId = 12): NewAssessment => ({
+  userId,
   name,
-  assessmentType: 'disc' as const,
+  assessmentType: 'disc',
   ...discScores,
-  primaryType: 'D' as const,
+  primaryType: 'D',
   scoresData: null,
   answers: [],
   timestamp: new Date().toISOString(),
 })
 
+async function catalogOn(changes: ReturnType<typeof catalogChangeLogOf>, now?: () => number) {
+  const assessments = await createAssessmentsRepository(dependencies.store)
+  const people = await createPeopleRepository(dependencies.store)
+  const rebuilds: string[] = []
+  const catalog = createProfileCatalog({
+    assessments,
+    people,
+    changes,
+    log: { info: (details) => rebuilds.push((details as { reason: string }).reason), warn: () => undefined },
+    gapTimeoutMs: 1_000,
+    ...(now ? { now } : {}),
+  })
+  const save = async (name: string, userId = 12) => {
+    const { profile } = await assessments.create(stored(name, userId))
+    await catalog.record({ kind: 'profile-saved', profile, namedAfterOwner: false })
+    return profile
+  }
+  return { catalog, assessments, rebuilds, save }
+}
+
 describe('the profile catalog', () => {
-  it('shows a save made by another replica on the next request', async () => {
+  it('shows a save made by another replica on the next request, without reloading every profile', async () => {
     // Two replicas of the service on one store and one key-value store, as in the networked mode.
-    const first = await buildApp(dependencies)
-    const second = await buildApp(dependencies)
+    const recorders = [rebuildRecorder(), rebuildRecorder()]
+    const [first, second] = await Promise.all(
+      recorders.map((recorder) => buildApp({ ...dependencies, logger: recorder.logger })),
+    )
     const names = async (app: typeof first) =>
-      (await app.inject({ method: 'GET', url: '/api/accessible-profiles', headers: as(ada) }))
+      (await app!.inject({ method: 'GET', url: '/api/accessible-profiles', headers: as(ada) }))
         .json()
         .map((profile: { name: string }) => profile.name)
     const save = (app: typeof first, name: string) =>
-      app.inject({
+      app!.inject({
         method: 'POST',
         url: '/api/assessments',
         headers: as(ada),
@@ -51,70 +77,109 @@ describe('the profile catalog', () => {
     const expected = ['Saved on the first again', 'Saved on the second', 'Saved on the first']
     expect(await names(first)).toEqual(expected)
     expect(await names(second)).toEqual(expected)
-    await first.close()
-    await second.close()
+    // Each replica loaded the store once, when it was empty; every save after that was applied as a change.
+    expect(recorders.map((recorder) => recorder.rebuilds)).toEqual([
+      [{ reason: 'empty', profiles: 0 }],
+      [{ reason: 'empty', profiles: 0 }],
+    ])
+    await first!.close()
+    await second!.close()
   })
 
-  it('reloads when its snapshot is older than the maximum age, even if the version was lost', async () => {
-    const assessments = await createAssessmentsRepository(dependencies.store)
-    let clock = 1_000
-    const catalog = createProfileCatalog({
-      assessments,
-      kv: dependencies.kv,
-      log: silent,
-      maxAgeMs: 5_000,
-      now: () => clock,
-    })
-    await catalog.added(await assessments.create(stored('Through the catalog')))
-    expect((await catalog.view()).ofOwner('12').map((profile) => profile.name)).toEqual([
-      'Through the catalog',
-    ])
-    // Written behind the catalog's back and the version forgotten, as after a key-value store restart.
+  it('reloads once when the change log was lost, as after a key-value store restart', async () => {
+    const changes = keyValueChangeLog(dependencies.kv)
+    const { catalog, assessments, rebuilds, save } = await catalogOn(changes)
+    await save('Through the catalog')
+    expect((await catalog.view()).ofOwner(12).map((profile) => profile.name)).toEqual(['Through the catalog'])
+    // Written behind the catalog's back while the log was forgotten.
     await assessments.create(stored('Behind its back'))
-    await dependencies.kv.delete(CATALOG_VERSION_KEY)
-    await dependencies.kv.increment(CATALOG_VERSION_KEY, 60_000)
-    clock += 1_000
-    expect((await catalog.view()).all.map((profile) => profile.name)).toEqual(['Through the catalog'])
-    clock += 5_000
+    await dependencies.kv.delete(CHANGE_SEQUENCE_KEY)
     expect((await catalog.view()).all.map((profile) => profile.name)).toEqual([
       'Behind its back',
       'Through the catalog',
     ])
-    expect((await catalog.view()).ofOwner('13')).toEqual([])
+    expect(rebuilds).toEqual(['empty', 'the change log was reset'])
+    await save('After the restart')
+    expect((await catalog.view()).all).toHaveLength(3)
+    expect((await catalog.view()).ofOwner(13)).toEqual([])
+    expect(rebuilds).toHaveLength(2)
   })
 
-  it('never lists a profile twice when a save races a reload', async () => {
-    const assessments = await createAssessmentsRepository(dependencies.store)
-    const catalog = createProfileCatalog({ assessments, kv: dependencies.kv, log: silent })
+  it('waits for a change still being written, and reloads when it never appears', async () => {
+    let clock = 1_000
+    const changes = keyValueChangeLog(dependencies.kv)
+    const { catalog, assessments, rebuilds, save } = await catalogOn(changes, () => clock)
+    await save('First')
+    expect((await catalog.view()).all).toHaveLength(1)
+    // A writer took the next number, stored its profile, and died before announcing it.
+    await assessments.create(stored('Lost announcement'))
+    await dependencies.kv.increment(CHANGE_SEQUENCE_KEY, 60_000)
+    await save('Announced after the gap')
+    expect((await catalog.view()).all.map((profile) => profile.name)).toEqual(['First'])
+    clock += 1_000
+    expect((await catalog.view()).all.map((profile) => profile.name)).toEqual([
+      'Announced after the gap',
+      'Lost announcement',
+      'First',
+    ])
+    expect(rebuilds).toEqual(['empty', 'change 2 never appeared'])
+  })
+
+  it('never lists a profile twice when a save races the first load', async () => {
+    const { catalog, save } = await catalogOn(catalogChangeLogOf(dependencies.kv))
     const reading = catalog.view()
-    const profile = await assessments.create(stored('Racing'))
-    await catalog.added(profile)
+    const profile = await save('Racing')
     await reading
     const profiles = (await catalog.view()).all
     expect(profiles.filter((candidate) => candidate.id === profile.id)).toHaveLength(1)
   })
+
+  it('reloads every replica on the explicit command, and only then', async () => {
+    const changes = catalogChangeLogOf(dependencies.kv)
+    const first = await catalogOn(changes)
+    const second = await catalogOn(changes)
+    await first.save('One')
+    await second.catalog.view()
+    await first.catalog.requestRebuild('operator checked the store')
+    await second.catalog.view()
+    expect(first.rebuilds).toEqual(['empty', 'requested: operator checked the store'])
+    expect(second.rebuilds).toEqual(['empty', 'requested: operator checked the store'])
+    expect((await second.catalog.view()).all.map((profile) => profile.name)).toEqual(['One'])
+  })
 })
 
 describe('texts cached per catalog state', () => {
-  it('are computed once, and again after a save, which a view from before the save never caches', async () => {
-    const assessments = await createAssessmentsRepository(dependencies.store)
-    const catalog = createProfileCatalog({ assessments, kv: dependencies.kv, log: silent })
+  it("are computed once, again after a change of their owner's profiles, and not for another owner's", async () => {
+    const { catalog, save } = await catalogOn(catalogChangeLogOf(dependencies.kv))
     let computed = 0
     const text = (view: Awaited<ReturnType<typeof catalog.view>>) =>
-      view.cachedText('names', () => {
+      view.cachedText('names of 12', { owners: [12] }, () => {
         computed += 1
-        return view.all.map((profile) => profile.name).join(',')
+        return view
+          .ofOwner(12)
+          .map((profile) => profile.name)
+          .join(',')
       })
-    await catalog.added(await assessments.create(stored('One')))
-    const before = await catalog.view()
-    expect(text(before)).toBe('One')
+    await save('One')
+    expect(text(await catalog.view())).toBe('One')
     expect(text(await catalog.view())).toBe('One')
     expect(computed).toBe(1)
-    await catalog.added(await assessments.create(stored('Two')))
-    expect(text(before)).toBe('Two,One')
+    await save('Not hers', grace.userId)
+    expect(text(await catalog.view())).toBe('One')
+    expect(computed).toBe(1)
+    await save('Two')
+    expect(text(await catalog.view())).toBe('Two,One')
+    expect(text(await catalog.view())).toBe('Two,One')
     expect(computed).toBe(2)
-    expect(text(await catalog.view())).toBe('Two,One')
-    expect(text(await catalog.view())).toBe('Two,One')
-    expect(computed).toBe(3)
+    let everyone = 0
+    const all = (view: Awaited<ReturnType<typeof catalog.view>>) =>
+      view.cachedText('everyone', 'everyone', () => {
+        everyone += 1
+        return String(view.all.length)
+      })
+    expect(all(await catalog.view())).toBe('3')
+    await save('Three', grace.userId)
+    expect(all(await catalog.view())).toBe('4')
+    expect(everyone).toBe(2)
   })
 })

@@ -38,7 +38,7 @@ describe('GET /api/accessible-profiles and /api/all-profiles', () => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
       expect(response.json()).toEqual([
         expect.objectContaining({ id: second.id, name: 'Ada Byron', primaryType: 'I', accessType: 'owner' }),
-        expect.objectContaining({ id: first.id, name: 'Ada Lovelace', userId: '12', accessType: 'owner' }),
+        expect.objectContaining({ id: first.id, name: 'Ada Lovelace', userId: 12, accessType: 'owner' }),
       ])
       expect((await get(grace, url)).json().map((profile: { name: string }) => profile.name)).toEqual([
         'Grace Hopper',
@@ -75,7 +75,7 @@ describe('GET /api/profiles/search', () => {
     const exact = await search(ada, 'john smith')
     expect(exact.statusCode).toBe(200)
     const body = exact.json()
-    expect(body.match).toMatchObject({ name: 'John Smith', userId: '12', accessType: 'owner', dScore: 75 })
+    expect(body.match).toMatchObject({ name: 'John Smith', userId: 12, accessType: 'owner', dScore: 75 })
     expect(body.others).toHaveLength(3)
     expect(body.others).not.toContain('John Smith')
     const startsWith = (await search(ada, 'JOHN')).json()

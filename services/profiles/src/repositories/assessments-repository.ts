@@ -7,10 +7,14 @@ import {
 } from '@app/contracts/profiles'
 import type { DocumentStore } from '@app/kit/store/port'
 
+export const UserIdSchema = z.number().int().positive()
+
 /** A saved assessment (a "profile"); `id` is the store's integer id and `userId` the owner from the session. */
 export const AssessmentDocumentSchema = z.object({
-  userId: z.string().min(1),
+  userId: UserIdSchema,
   name: z.string(),
+  /** Saved without a name: it shows its owner's name, and follows it when auth announces an edit. */
+  namedAfterOwner: z.boolean().optional(),
   assessmentType: AssessmentTypeSchema,
   dScore: z.number().int().min(0).max(100),
   iScore: z.number().int().min(0).max(100),
@@ -22,11 +26,18 @@ export const AssessmentDocumentSchema = z.object({
   timestamp: z.string(),
 })
 export type NewAssessment = z.input<typeof AssessmentDocumentSchema>
+type AssessmentDocument = z.output<typeof AssessmentDocumentSchema> & { id: number }
+
+/** A profile as the catalog holds it: the API's fields, and whether its name is its owner's. */
+export interface StoredProfile {
+  profile: Profile
+  namedAfterOwner: boolean
+}
 
 const NEWEST_FIRST = { id: -1 } as const
 
 /** Copies only the fields of the API's profile, whatever else a document may carry. */
-function toProfile(document: Profile): Profile {
+function toProfile(document: AssessmentDocument): Profile {
   return {
     id: document.id,
     userId: document.userId,
@@ -43,6 +54,11 @@ function toProfile(document: Profile): Profile {
   }
 }
 
+const toStored = (document: AssessmentDocument): StoredProfile => ({
+  profile: toProfile(document),
+  namedAfterOwner: document.namedAfterOwner ?? false,
+})
+
 export async function createAssessmentsRepository(store: DocumentStore) {
   const assessments = await store.collection('assessments', {
     schema: AssessmentDocumentSchema,
@@ -50,20 +66,28 @@ export async function createAssessmentsRepository(store: DocumentStore) {
     indexes: [{ field: 'userId' }],
   })
   return {
-    async create(assessment: NewAssessment): Promise<Profile> {
-      return toProfile(await assessments.insert(assessment))
+    async create(assessment: NewAssessment): Promise<StoredProfile> {
+      return toStored(await assessments.insert(assessment))
     },
     async findById(id: number): Promise<Profile | null> {
       const found = await assessments.findOne({ id })
       return found ? toProfile(found) : null
     },
     /** The owner's assessments, newest first. */
-    async listByOwner(userId: string): Promise<Profile[]> {
+    async listByOwner(userId: number): Promise<Profile[]> {
       return (await assessments.find({ userId }, { sort: NEWEST_FIRST })).map(toProfile)
     },
-    /** Every assessment, newest first (administrators). */
-    async listAll(): Promise<Profile[]> {
-      return (await assessments.find({}, { sort: NEWEST_FIRST })).map(toProfile)
+    /**
+     * Every assessment, newest first: only for rebuilding the catalog (an empty one, a lost change log or an
+     * explicit command). Documents whose owner is no user id (data from before ids were numbers) are skipped.
+     */
+    async listAll(): Promise<StoredProfile[]> {
+      const documents = await assessments.find({}, { sort: NEWEST_FIRST })
+      return documents.filter((document) => UserIdSchema.safeParse(document.userId).success).map(toStored)
+    },
+    /** Renames the owner's profiles that were saved without a name; returns how many. */
+    async renameNamedAfterOwner(userId: number, name: string): Promise<number> {
+      return assessments.updateMany({ userId, namedAfterOwner: true }, { $set: { name } })
     },
   }
 }

@@ -1,16 +1,25 @@
 import { z } from 'zod'
+import type { UserSnapshot } from '@app/contracts/events'
 import type { DocumentStore } from '@app/kit/store/port'
-import type { UserCreated } from '@app/contracts/events'
+import { UserIdSchema } from './assessments-repository.ts'
 
 /** The names of account holders, as auth announced them: a saved assessment defaults to its owner's name. */
 export const PersonDocumentSchema = z.object({
-  userId: z.string().min(1),
+  userId: UserIdSchema,
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
   updatedAt: z.date(),
+  /** When auth announced these names (the event's time); an older announcement changes nothing. */
+  announcedAt: z.date().optional(),
 })
+export type Person = z.output<typeof PersonDocumentSchema>
+
+/** The name a profile saved without one shows: the person's name, else their username. */
+export function defaultNameOf(person: Pick<Person, 'name' | 'username'>): string {
+  return person.name.trim() || person.username
+}
 
 export async function createPeopleRepository(store: DocumentStore) {
   const people = await store.collection('people', {
@@ -19,27 +28,47 @@ export async function createPeopleRepository(store: DocumentStore) {
     indexes: [{ field: 'userId', unique: true }],
   })
   return {
-    /** Idempotent: replaying the event leaves one person with the latest names. */
-    async upsert(user: UserCreated) {
+    /**
+     * Keeps the names of an announcement unless the person holds a later one; returns the person as updated,
+     * or null when the announcement was older. Idempotent: replaying it leaves one person with the same names.
+     */
+    async upsert(user: UserSnapshot, announcedAt: Date): Promise<Person | null> {
       const fields = {
         username: user.username,
         firstName: user.firstName,
         lastName: user.lastName,
         name: user.name,
         updatedAt: new Date(),
+        announcedAt,
       }
-      const updated = await people.updateOne({ userId: user.id }, { $set: fields })
-      if (updated) return updated
-      try {
-        return await people.insert({ userId: user.id, ...fields })
-      } catch (error) {
-        // Two deliveries raced: the other one inserted first, so update instead.
-        if ((error as Error).name !== 'DuplicateKeyError') throw error
-        return people.updateOne({ userId: user.id }, { $set: fields })
+      const notNewer = {
+        userId: user.id,
+        $or: [{ announcedAt: { $exists: false } }, { announcedAt: { $lte: announcedAt } }],
       }
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const updated = await people.updateOne(notNewer, { $set: fields })
+        if (updated) return updated
+        if (await people.findOne({ userId: user.id })) return null
+        try {
+          return await people.insert({ userId: user.id, ...fields })
+        } catch (error) {
+          // Two deliveries raced: the other one inserted first, so compare with it instead.
+          if ((error as Error).name !== 'DuplicateKeyError') throw error
+        }
+      }
+      return null
     },
-    findByUserId(userId: string) {
+    findByUserId(userId: number): Promise<Person | null> {
       return people.findOne({ userId })
+    },
+    /** Everyone's default name, for rebuilding the catalog. */
+    async defaultNames(): Promise<Map<number, string>> {
+      const everyone = await people.find({})
+      return new Map(
+        everyone
+          .filter((person) => UserIdSchema.safeParse(person.userId).success)
+          .map((person) => [person.userId, defaultNameOf(person)]),
+      )
     },
   }
 }

@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorBodySchema } from '@app/contracts/errors'
 import { ProfileListSchema, ProfileSchema, SaveAssessmentRequestSchema } from '@app/contracts/profiles'
 import { primaryType } from '@app/domain/disc'
-import type { Identity } from '@app/kit/identity'
+import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { isAdministrator } from '../access.ts'
-import { profilesErrors } from '../errors.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
-import type { PeopleRepository } from '../repositories/people-repository.ts'
-import { sendJsonText, signedIn } from './route-helpers.ts'
+import { defaultNameOf, type PeopleRepository } from '../repositories/people-repository.ts'
+import { sendJsonText } from './route-helpers.ts'
 
 export interface AssessmentRoutesOptions {
   assessments: AssessmentsRepository
@@ -17,7 +16,8 @@ export interface AssessmentRoutesOptions {
   catalog: ProfileCatalog
 }
 
-const SAVING_ROLES: ReadonlySet<Identity['role']> = new Set(['administrator', 'standard'])
+/** Guests only view what was shared with them; they keep no profiles of their own. */
+const SAVING_ROLES = ['administrator', 'standard'] as const
 
 /** Saving and listing assessments; the owner is always the session's user (DESIGN.md decision 6). */
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
@@ -27,19 +27,22 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
   routes.post(
     '/api/assessments',
     {
+      config: { access: SAVING_ROLES },
       schema: {
         body: SaveAssessmentRequestSchema,
         response: { 201: ProfileSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const identity = signedIn(request.identity)
-      if (!SAVING_ROLES.has(identity.role)) throw profilesErrors.cannotSave()
+      const identity = userOf(request)
       const body = request.body
-      const name = body.name || (await people.findByUserId(identity.userId))?.name.trim() || identity.username
-      const profile = await assessments.create({
+      // Without a name, the profile shows its owner's, and follows it when auth announces an edit.
+      const person = body.name ? null : await people.findByUserId(identity.userId)
+      const name = body.name || (person ? defaultNameOf(person) : identity.username)
+      const { profile, namedAfterOwner } = await assessments.create({
         userId: identity.userId,
         name,
+        namedAfterOwner: !body.name,
         assessmentType: body.assessmentType,
         dScore: body.dScore,
         iScore: body.iScore,
@@ -50,7 +53,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
         answers: body.answers,
         timestamp: new Date().toISOString(),
       })
-      await catalog.added(profile)
+      await catalog.record({ kind: 'profile-saved', profile, namedAfterOwner })
       request.log.info(
         { event: 'assessment_saved', profileId: profile.id, assessmentType: profile.assessmentType },
         'assessment saved',
@@ -61,14 +64,19 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
 
   routes.get(
     '/api/assessments',
-    { schema: { response: { 200: ProfileListSchema, 401: ErrorBodySchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { response: { 200: ProfileListSchema, 401: ErrorBodySchema } },
+    },
     async (request, reply) => {
-      const identity = signedIn(request.identity)
+      const identity = userOf(request)
       const view = await catalog.view()
       const everyone = isAdministrator(identity)
-      const body = view.cachedText(everyone ? 'assessments:all' : `assessments:${identity.userId}`, () =>
-        JSON.stringify(everyone ? view.all : view.ofOwner(identity.userId)),
-      )
+      const body = everyone
+        ? view.cachedText('assessments:all', 'everyone', () => JSON.stringify(view.all))
+        : view.cachedText(`assessments:${identity.userId}`, { owners: [identity.userId] }, () =>
+            JSON.stringify(view.ofOwner(identity.userId)),
+          )
       return sendJsonText(reply, body)
     },
   )

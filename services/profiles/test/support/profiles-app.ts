@@ -11,7 +11,7 @@ export function useProfilesService() {
     dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
   }
   beforeEach(async () => {
-    context.dependencies = await createEmbeddedDependencies()
+    context.dependencies = await createEmbeddedDependencies('profiles')
     context.app = await buildApp(context.dependencies)
   })
   afterEach(async () => {
@@ -21,20 +21,20 @@ export function useProfilesService() {
   return context
 }
 
-const identity = (userId: string, role: Identity['role'], username: string): Identity => ({
+const identity = (userId: number, role: Identity['role'], username: string): Identity => ({
   userId,
   role,
   username,
   mustChangePassword: false,
 })
 
-export const ada = identity('12', 'standard', 'ada@example.com')
-export const grace = identity('13', 'standard', 'grace@example.com')
-export const administrator = identity('1', 'administrator', 'admin@example.com')
-export const guest = identity('20', 'guest_standard', 'guest@example.com')
+export const ada = identity(12, 'standard', 'ada@example.com')
+export const grace = identity(13, 'standard', 'grace@example.com')
+export const administrator = identity(1, 'administrator', 'admin@example.com')
+export const guest = identity(20, 'guest_standard', 'guest@example.com')
 
 export function as(caller: Identity | null) {
-  return identityHeaders(caller)
+  return identityHeaders('profiles', caller)
 }
 
 export const discScores = { dScore: 75, iScore: 50, sScore: 25, cScore: 0 }

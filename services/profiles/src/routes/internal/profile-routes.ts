@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrorBodySchema } from '@app/contracts/errors'
 import { AccessibleProfileSchema } from '@app/contracts/profiles'
-import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { accessibleProfiles, withAccess } from '../../access.ts'
+import { profilesErrors } from '../../errors.ts'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 
-const ProfileIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+const ProfileIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
 
 /**
  * Profiles read by another service on behalf of a user (advice loads the profiles a question is about).
@@ -26,12 +28,11 @@ export async function internalProfileRoutes(app: FastifyInstance, options: { cat
     },
     async (request) => {
       const actingFor = request.identity
-      if (!actingFor) throw new AppError(403, 'PROFILES_FORBIDDEN', 'You do not have access to this profile')
+      if (!actingFor) throw profilesErrors.profileForbidden()
       const view = await options.catalog.view()
       const access = accessibleProfiles(view, actingFor)
-      const profile = access.profiles.find((candidate) => candidate.id === request.params.id)
-      // The same answer whether the profile is missing or not the user's to see: ids are not probed.
-      if (!profile) throw new AppError(403, 'PROFILES_FORBIDDEN', 'You do not have access to this profile')
+      const profile = view.byId(request.params.id)
+      if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
       return withAccess(profile, access)
     },
   )

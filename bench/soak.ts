@@ -1,0 +1,341 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { Agent, request } from 'node:http'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { option, ROOT } from './support.ts'
+import { freePort } from '@app/kit/testing/free-port'
+import type { Identity } from '@app/kit/identity'
+import { createNedbStore } from '@app/kit/store/nedb'
+import { startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { createAssessmentsRepository } from '@app/profiles/assessments-repository'
+
+/**
+ * A soak (issue 8 item 4, issue 14 item 1): first the peak of a mixed load (closed loop), then half of it
+ * held at a fixed rate (open loop, so a slow service meets a queue, as real users do), reported per window.
+ * Budget: the throughput holds, and the last minute's p99 is within 2× of the first minute's.
+ *
+ * A `System` is what is driven: today two profiles processes on Redis, called directly with the identity
+ * headers the gateway would send. The whole product (all-in-one, cluster through the gateway, with sessions)
+ * becomes another System with its own `Mix` when issue 14 lands; the loop and the report stay.
+ * Flags: --seconds <hold> (180), --window <s> (10), --peak-seconds <s> (15), --writes <share> (0.2),
+ * --users <n> (50), --profiles <n> (2000), --check (exit 1 when the budget is missed).
+ */
+
+interface Call {
+  label: string
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+/** The next request of the mix; `write` says whether it should be a write. */
+type Mix = (write: boolean) => Call
+interface System {
+  describe: string
+  /** Base URLs requests are spread over; writes go to `writeUrl`. */
+  readUrls: string[]
+  writeUrl: string
+  mix: Mix
+  stop(): Promise<void>
+}
+
+const USERS = Number(option('--users') ?? 50)
+const PROFILES = Number(option('--profiles') ?? 2_000)
+const users: Identity[] = Array.from({ length: USERS }, (_, index) => ({
+  userId: 100 + index,
+  role: 'standard',
+  username: `soak${index}@example.com`,
+  mustChangePassword: false,
+}))
+const SEARCHES = ['Soak Person 1', 'soak', 'Person 42', 'Nobody Here', 'Soak Pers']
+
+function discBody(index: number) {
+  const d = (index * 37) % 101
+  return {
+    assessmentType: 'disc',
+    dScore: d,
+    iScore: 100 - d,
+    sScore: 50,
+    cScore: 25,
+    answers: ['D', 'I', 'S', 'C'],
+  }
+}
+
+/** 80% reads (a user's accessible profiles, and search) and 20% saves, each as a random one of the users. */
+const profilesMix: Mix = (write) => {
+  const user = users[Math.floor(Math.random() * users.length)]!
+  const headers = identityHeaders('profiles', user)
+  if (write) {
+    return {
+      label: 'save',
+      method: 'POST',
+      path: '/api/assessments',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...discBody(Math.floor(Math.random() * 1000)),
+        name: `Soak Person ${Math.floor(Math.random() * 1000)}`,
+      }),
+    }
+  }
+  if (Math.random() < 0.5)
+    return { label: 'accessible', method: 'GET', path: '/api/accessible-profiles', headers }
+  const name = SEARCHES[Math.floor(Math.random() * SEARCHES.length)]!
+  return {
+    label: 'search',
+    method: 'GET',
+    path: `/api/profiles/search?name=${encodeURIComponent(name)}`,
+    headers,
+  }
+}
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the service exited (${child.exitCode})`)
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((done) => setTimeout(done, 50))
+  }
+  throw new Error(`${url} did not become healthy`)
+}
+
+/**
+ * Two profiles processes on one Redis (bus and key-value store). NeDB files cannot be shared between
+ * processes, so each replica starts from a copy of the same data and only replica A takes saves; replica B
+ * knows of them only through the catalog's change log in Redis, which is what this measures.
+ */
+async function profilesOnRedis(): Promise<System> {
+  const base = await mkdtemp(join(tmpdir(), 'bench-soak-'))
+  const store = await createNedbStore({ directory: join(base, 'a', 'profiles') })
+  const assessments = await createAssessmentsRepository(store)
+  for (let index = 0; index < PROFILES; index += 1) {
+    const body = discBody(index)
+    await assessments.create({
+      ...body,
+      assessmentType: 'disc',
+      userId: users[index % users.length]!.userId,
+      name: `Soak Person ${index}`,
+      primaryType: body.dScore >= 50 ? 'D' : 'I',
+      scoresData: null,
+      timestamp: new Date().toISOString(),
+    })
+  }
+  await store.close()
+  await cp(join(base, 'a'), join(base, 'b'), { recursive: true })
+  const redis: RedisServer = await startRedisServer()
+  const children: ChildProcess[] = []
+  const urls: string[] = []
+  for (const name of ['a', 'b']) {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/profiles/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: join(base, name),
+        REDIS_URL: redis.url,
+        GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+        IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
+        ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
+        LOG_LEVEL: 'warn',
+        MONGO_URL: '',
+        KAFKA_BROKERS: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    children.push(child)
+    urls.push(`http://127.0.0.1:${port}`)
+    await waitHealthy(urls.at(-1)!, child)
+  }
+  return {
+    describe: `two profiles processes on Redis, ${PROFILES} profiles of ${USERS} users`,
+    readUrls: urls,
+    writeUrl: urls[0]!,
+    mix: profilesMix,
+    async stop() {
+      await Promise.all(
+        children.map((child) => {
+          if (child.exitCode !== null) return
+          const exited = new Promise((done) => child.once('exit', done))
+          child.kill('SIGTERM')
+          return exited
+        }),
+      )
+      await redis.stop()
+      await rm(base, { recursive: true, force: true })
+    },
+  }
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+
+/** One call; resolves with its status (0 for a transport error) and latency. */
+function send(base: string, call: Call): Promise<{ status: number; ms: number }> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const url = new URL(call.path, base)
+    const outgoing = request(
+      url,
+      { method: call.method, headers: call.headers, agent, timeout: 10_000 },
+      (response) => {
+        response.resume()
+        response.once('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        )
+      },
+    )
+    outgoing.once('error', () => resolve({ status: 0, ms: performance.now() - started }))
+    outgoing.once('timeout', () => outgoing.destroy())
+    outgoing.end(call.body)
+  })
+}
+
+let turn = 0
+function next(system: System, writes: number): { base: string; call: Call } {
+  const write = Math.random() < writes
+  turn += 1
+  return {
+    base: write ? system.writeUrl : system.readUrls[turn % system.readUrls.length]!,
+    call: system.mix(write),
+  }
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+
+/** Closed loop: `concurrency` callers, each sending as soon as its last answer came. */
+async function measurePeak(system: System, seconds: number, writes: number, concurrency: number) {
+  const until = performance.now() + seconds * 1000
+  let done = 0
+  let failed = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const { base, call } = next(system, writes)
+        const { status } = await send(base, call)
+        if (status >= 200 && status < 300) done += 1
+        else failed += 1
+      }
+    }),
+  )
+  return { rate: done / seconds, failed }
+}
+
+interface Window {
+  second: number
+  latencies: number[]
+  completed: number
+  p50: number
+  p99: number
+  errors: Record<string, number>
+}
+
+/** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
+async function hold(system: System, rate: number, seconds: number, windowSeconds: number, writes: number) {
+  const windows: Array<{ latencies: number[]; errors: Record<string, number> }> = []
+  const inFlight = new Set<Promise<void>>()
+  const started = performance.now()
+  let sent = 0
+  while (performance.now() - started < seconds * 1000) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate)
+    for (; sent < due; sent += 1) {
+      const elapsed = (performance.now() - started) / 1000
+      const windowIndex = Math.min(
+        Math.floor(elapsed / windowSeconds),
+        Math.ceil(seconds / windowSeconds) - 1,
+      )
+      const window = (windows[windowIndex] ??= { latencies: [], errors: {} })
+      const { base, call } = next(system, writes)
+      const pending = send(base, call).then(({ status, ms }) => {
+        if (status >= 200 && status < 300) window.latencies.push(ms)
+        else window.errors[`${call.label} ${status}`] = (window.errors[`${call.label} ${status}`] ?? 0) + 1
+      })
+      inFlight.add(pending)
+      void pending.finally(() => inFlight.delete(pending))
+    }
+    await new Promise((done) => setTimeout(done, 2))
+  }
+  await Promise.all(inFlight)
+  return windows.map((window, index): Window => {
+    const sorted = [...window.latencies].sort((a, b) => a - b)
+    return {
+      second: (index + 1) * windowSeconds,
+      latencies: sorted,
+      completed: window.latencies.length / windowSeconds,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      errors: window.errors,
+    }
+  })
+}
+
+async function main() {
+  const seconds = Number(option('--seconds') ?? 180)
+  const windowSeconds = Number(option('--window') ?? 10)
+  const peakSeconds = Number(option('--peak-seconds') ?? 15)
+  const writes = Number(option('--writes') ?? 0.2)
+  const system = await profilesOnRedis()
+  try {
+    console.log(
+      `Soak: ${system.describe}; Node ${process.version}, ${cpus().length} CPUs; ${writes * 100}% saves`,
+    )
+    await measurePeak(system, 3, writes, 16)
+    const peak = await measurePeak(system, peakSeconds, writes, 16)
+    const rate = Math.round(peak.rate / 2)
+    console.log(
+      `peak (closed loop, 16 callers, ${peakSeconds} s): ${peak.rate.toFixed(0)} req/s, ${peak.failed} failed`,
+    )
+    console.log(`holding ${rate} req/s for ${seconds} s, reported per ${windowSeconds} s window`)
+    const windows = await hold(system, rate, seconds, windowSeconds, writes)
+    console.log(['window end s', 'req/s', 'p50 ms', 'p99 ms', 'errors'].map((t) => t.padStart(12)).join(' '))
+    for (const window of windows) {
+      console.log(
+        [
+          String(window.second),
+          window.completed.toFixed(0),
+          window.p50.toFixed(2),
+          window.p99.toFixed(2),
+          Object.entries(window.errors)
+            .map(([key, count]) => `${key}: ${count}`)
+            .join(', ') || '0',
+        ]
+          .map((text) => text.padStart(12))
+          .join(' '),
+      )
+    }
+    const minute = Math.min(60, seconds / 3)
+    const firstMinute = windows.filter((window) => window.second <= minute)
+    const lastMinute = windows.filter((window) => window.second > seconds - minute)
+    const worst = (list: Window[]) =>
+      quantile(
+        list.flatMap((window) => window.latencies).sort((a, b) => a - b),
+        0.99,
+      )
+    const throughputHolds = windows.every((window) => window.completed >= rate * 0.9)
+    const errors = windows.reduce(
+      (sum, window) => sum + Object.values(window.errors).reduce((a, b) => a + b, 0),
+      0,
+    )
+    const p99First = worst(firstMinute)
+    const p99Last = worst(lastMinute)
+    const p99Holds = p99Last <= 2 * p99First
+    console.log(
+      `throughput ${throughputHolds ? 'holds' : 'DROPPED'} (every window ≥ 90% of ${rate} req/s); ` +
+        `p99 over the first minute ${p99First.toFixed(2)} ms, last minute ${p99Last.toFixed(2)} ms ` +
+        `(${p99Holds ? 'within' : 'OVER'} 2×); ${errors} errors`,
+    )
+    if (process.argv.includes('--check') && (!throughputHolds || !p99Holds || errors > 0))
+      process.exitCode = 1
+  } finally {
+    agent.destroy()
+    await system.stop()
+  }
+}
+
+await main()
