@@ -3,13 +3,29 @@ import type { BrowserContext } from 'playwright-core'
 
 export type Role = PublicUser['role']
 
-export type ApiAnswer = { status: number; body: unknown }
+export type ApiAnswer = {
+  status: number
+  /** The parsed JSON answer; the text when it is not JSON; null when empty. */
+  body: unknown
+  headers: Headers
+  /** The Set-Cookie line of the session cookie, when the answer set or cleared it. */
+  setCookie: string | undefined
+}
 
 const SESSION_COOKIE = 'session'
 
+function parseBody(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
 /**
- * A client of the product's HTTP API that keeps the session cookie the way a browser would, so tests can
- * prepare accounts through the real API before they browse.
+ * The one client of the product's HTTP API in the tests. It keeps the session cookie and sends the Origin
+ * header the way a browser on the product's page would, so tests prepare accounts and call the API as a user.
  */
 export class ApiSession {
   #cookie: string | null = null
@@ -21,8 +37,16 @@ export class ApiSession {
     return this.#cookie
   }
 
+  /** Carries a token from elsewhere from now on, e.g. to replay a session that has ended. */
+  useSessionToken(token: string | null): void {
+    this.#cookie = token
+  }
+
   async call(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      origin: new URL(this.baseUrl).origin,
+    }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.#cookie) headers.cookie = `${SESSION_COOKIE}=${this.#cookie}`
     const response = await fetch(new URL(path, this.baseUrl), {
@@ -30,15 +54,21 @@ export class ApiSession {
       headers,
       body: body === undefined ? null : JSON.stringify(body),
     })
+    let setCookie: string | undefined
     for (const header of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = header.split(';')
       const [name, value = ''] = pair.trim().split(/=(.*)/s)
       if (name !== SESSION_COOKIE) continue
+      setCookie = header
       const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === ''
       this.#cookie = expired ? null : value
     }
-    const text = await response.text()
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
+    return {
+      status: response.status,
+      body: parseBody(await response.text()),
+      headers: response.headers,
+      setCookie,
+    }
   }
 
   /** Calls and insists on the expected status, showing the answer when it differs. */
@@ -68,44 +98,53 @@ export class ApiSession {
 export type Registered = { user: PublicUser; username: string; password: string }
 
 export type Account = Registered & {
+  /** The administrator's password it was registered with, replaced at the first login. */
+  initialPassword: string
   /** Signed in, with the required password change already done. */
   session: ApiSession
 }
 
+/** Who to register: names, and optionally the username and the password the user will choose. */
+export type Person = { firstName: string; lastName: string; username?: string; password?: string }
+
 let accountCounter = 0
+const randomPart = () => Math.random().toString(36).slice(2, 10)
 
 /** An administrator registers a user with the given role; the user must change the password at first login. */
 export async function registerUser(
   administrator: ApiSession,
   role: Role,
-  names: { firstName: string; lastName: string },
+  { firstName, lastName, username: chosenUsername }: Omit<Person, 'password'>,
 ): Promise<Registered> {
   accountCounter += 1
-  const username = `${names.firstName}.${names.lastName}.${accountCounter}@example.test`.toLowerCase()
-  const password = `Initial-${accountCounter}-${Math.random().toString(36).slice(2, 10)}`
+  const username = chosenUsername ?? `${firstName}.${lastName}.${accountCounter}@example.test`.toLowerCase()
+  const password = `Initial-${accountCounter}-${randomPart()}`
   const user = (await administrator.expect(201, 'POST', '/api/auth/register', {
     username,
     email: username,
     password,
     role,
-    ...names,
+    firstName,
+    lastName,
   })) as PublicUser
   return { user, username, password }
 }
 
 /** A registered user who has signed in through the API and replaced the administrator's password. */
-export async function createAccount(
-  administrator: ApiSession,
-  role: Role,
-  names: { firstName: string; lastName: string },
-): Promise<Account> {
-  const registered = await registerUser(administrator, role, names)
+export async function createAccount(administrator: ApiSession, role: Role, person: Person): Promise<Account> {
+  const registered = await registerUser(administrator, role, person)
   const session = new ApiSession(administrator.baseUrl)
   await session.login(registered.username, registered.password)
-  const password = `Chosen-${registered.user.id}-${Math.random().toString(36).slice(2, 10)}`
+  const password = person.password ?? `Chosen-${registered.user.id}-${randomPart()}`
   await session.expect(200, 'POST', '/api/auth/change-password', {
     currentPassword: registered.password,
     newPassword: password,
   })
-  return { ...registered, user: { ...registered.user, mustChangePassword: false }, password, session }
+  return {
+    ...registered,
+    user: { ...registered.user, mustChangePassword: false },
+    initialPassword: registered.password,
+    password,
+    session,
+  }
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
 
@@ -58,30 +55,6 @@ function watchErrors(context: BrowserContext): Pick<BrowserSession, 'pageErrors'
       const seen = errors.splice(0).filter((error) => !allowed.some((pattern) => pattern.test(error)))
       if (seen.length > 0)
         throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join('\n')}`)
-    },
-  }
-}
-
-/** Launches Debian Chromium with a fresh profile that is deleted on close. */
-export async function launchBrowser(): Promise<BrowserSession> {
-  const profileDirectory = await mkdtemp(join(tmpdir(), 'e2e-chromium-'))
-  const context = await chromium.launchPersistentContext(profileDirectory, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  })
-  const errors = watchErrors(context)
-  return {
-    context,
-    newPage: () => context.newPage(),
-    get pageErrors() {
-      return errors.pageErrors
-    },
-    expectNoPageErrors: errors.expectNoPageErrors,
-    async close() {
-      await context.close()
-      await rm(profileDirectory, { recursive: true, force: true })
     },
   }
 }

@@ -1,36 +1,34 @@
 import type { Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { expectNoAxeViolations, launchBrowser, type BrowserSession } from '../src/browser.ts'
-import { startProduct, type RunningProduct } from '../src/product.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../src/browser.ts'
+import { useProduct } from '../src/fixture.ts'
 
-let product: RunningProduct
-let browser: BrowserSession
+const fixture = useProduct()
+let session: BrowserSession
 let page: Page
 let loginRequests: Request[]
 
 beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchBrowser()
+  session = await fixture.newBrowserSession()
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await product?.close()
+  await session?.close()
 })
 
 beforeEach(async () => {
-  page = await browser.newPage()
+  page = await session.newPage()
   loginRequests = []
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/auth/login') loginRequests.push(request)
   })
-  await page.goto(`${product.url}/login`)
+  await page.goto(`${fixture.product.url}/login`)
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
 })
 
 afterEach(async () => {
   await page.close()
-  browser.expectNoPageErrors()
+  session.expectNoPageErrors()
 })
 
 const signInButton = () => page.getByRole('button', { name: /^Sign(ing)? In/ })
@@ -84,7 +82,7 @@ describe('the login page', () => {
     await expect(page.evaluate('localStorage.getItem("user")')).resolves.toBeNull()
     expect(loginRequests).toHaveLength(1)
     await expectNoAxeViolations(page)
-    browser.expectNoPageErrors([/status of 4\d\d .*\/api\/auth\/login\)$/])
+    session.expectNoPageErrors([/status of 4\d\d .*\/api\/auth\/login\)$/])
   })
 
   test('a network failure reads as an unexpected error', async () => {
@@ -103,7 +101,7 @@ describe('the login page', () => {
     await expect(
       page.getByRole('region', { name: 'Notifications' }).getByRole('alert').count(),
     ).resolves.toBe(0)
-    browser.expectNoPageErrors([/ERR_INTERNET_DISCONNECTED/])
+    session.expectNoPageErrors([/ERR_INTERNET_DISCONNECTED/])
   })
 
   test('shows one toast at a time, each closing by itself after five seconds', async () => {
@@ -126,6 +124,6 @@ describe('the login page', () => {
     await page.waitForTimeout(4000 - (Date.now() - shownAt))
     await expect(notifications.getByRole('alert').count()).resolves.toBe(1)
     await notifications.getByRole('alert').waitFor({ state: 'detached', timeout: 2500 })
-    browser.expectNoPageErrors([/status of 4\d\d .*\/api\/auth\/login\)$/, /ERR_INTERNET_DISCONNECTED/])
+    session.expectNoPageErrors([/status of 4\d\d .*\/api\/auth\/login\)$/, /ERR_INTERNET_DISCONNECTED/])
   })
 })

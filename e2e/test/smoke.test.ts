@@ -1,24 +1,22 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { expectNoAxeViolations, launchBrowser, type BrowserSession } from '../src/browser.ts'
-import { startProduct, type RunningProduct } from '../src/product.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../src/browser.ts'
+import { useProduct } from '../src/fixture.ts'
 
-let product: RunningProduct
-let browser: BrowserSession
+const fixture = useProduct()
+let session: BrowserSession
 let page: Page
 
 beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchBrowser()
-  page = await browser.newPage()
+  session = await fixture.newBrowserSession()
+  page = await session.newPage()
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await product?.close()
+  await session?.close()
 })
 
-afterEach(() => browser.expectNoPageErrors())
+afterEach(() => session.expectNoPageErrors())
 
 async function expectSignedOutShell(): Promise<void> {
   const header = page.getByRole('banner')
@@ -30,7 +28,7 @@ async function expectSignedOutShell(): Promise<void> {
 
 describe('the web shell, signed out', () => {
   test('the home page sends a signed-out visitor to the login form', async () => {
-    await page.goto(product.url)
+    await page.goto(fixture.product.url)
     await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
     await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true)
@@ -41,7 +39,7 @@ describe('the web shell, signed out', () => {
   })
 
   test('an unknown address shows the not-found page with a way home', async () => {
-    await page.goto(`${product.url}/no-such-page`)
+    await page.goto(`${fixture.product.url}/no-such-page`)
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/no-such-page')
     await expect(page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/')
@@ -50,7 +48,7 @@ describe('the web shell, signed out', () => {
   })
 
   test('a guarded page redirects to login, which then remembers where the visitor was going', async () => {
-    await page.goto(`${product.url}/history`)
+    await page.goto(`${fixture.product.url}/history`)
     await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
     const rememberedTarget = await page.evaluate('window.history.state?.usr?.from')
@@ -68,7 +66,7 @@ describe('the web shell, signed out', () => {
       await route.continue()
     })
     try {
-      await page.goto(`${product.url}/share-profile`)
+      await page.goto(`${fixture.product.url}/share-profile`)
       const spinner = page.getByRole('status', { name: 'Checking your session' })
       await spinner.waitFor()
       expect(await page.getByRole('main').innerText()).not.toContain('404')
@@ -82,7 +80,7 @@ describe('the web shell, signed out', () => {
   })
 
   test('the static welcome card is public and links to the profile and Ask pages', async () => {
-    await page.goto(`${product.url}/login-success`)
+    await page.goto(`${fixture.product.url}/login-success`)
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
     const main = page.getByRole('main')
     await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe(

@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ApiSession, registerUser, type Registered } from '../../src/api.ts'
-import { expectNoAxeViolations, launchIsolatedBrowser, type IsolatedBrowser } from '../../src/browser.ts'
+import { expectNoAxeViolations } from '../../src/browser.ts'
 import { notifications, submitLogin, waitForPath, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
-let administrator: ApiSession
+const fixture = useProduct()
 let newcomer: Registered
 
 // The refused change-password attempts answer 400, which Chromium logs as a failed resource.
 const REFUSED_CHANGE = /status of 400 .*\/api\/auth\/change-password\)$/
 
 beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-  newcomer = await registerUser(administrator, 'standard', { firstName: 'Kenji', lastName: 'Sato' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
+  newcomer = await registerUser(fixture.administrator, 'standard', { firstName: 'Kenji', lastName: 'Sato' })
 })
 
 describe('a password set by an administrator', () => {
   test('must be changed at the first login before any other page, then the user reaches /history', async () => {
     expect(newcomer.user.mustChangePassword).toBe(true)
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/login`)
+    await page.goto(`${fixture.product.url}/login`)
     await submitLogin(page, newcomer.username, newcomer.password)
     await notifications(page).getByText('Welcome back, Kenji Sato').waitFor()
     await waitForPath(page, '/change-password', 3000)
@@ -42,7 +31,7 @@ describe('a password set by an administrator', () => {
     await expectNoAxeViolations(page)
 
     for (const elsewhere of ['/request-assessment', '/share-profile', '/', '/history']) {
-      await page.goto(`${product.url}${elsewhere}`)
+      await page.goto(`${fixture.product.url}${elsewhere}`)
       await waitForPath(page, '/change-password')
       await waitForSettledPage(page)
     }
@@ -84,12 +73,12 @@ describe('a password set by an administrator', () => {
     await waitForSettledPage(page)
     await banner.getByRole('navigation', { name: 'Main' }).waitFor()
 
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('heading', { name: 'Request New Assessment' }).waitFor()
     session.expectNoPageErrors([REFUSED_CHANGE])
     await session.close()
 
-    const api = new ApiSession(product.url)
+    const api = new ApiSession(fixture.product.url)
     expect(
       (
         await api.call('POST', '/api/auth/login', {
@@ -104,10 +93,13 @@ describe('a password set by an administrator', () => {
   })
 
   test('after a forced change the user goes on to the page first asked for', async () => {
-    const registered = await registerUser(administrator, 'standard', { firstName: 'Ada', lastName: 'Okafor' })
-    const session = await browser.newSession()
+    const registered = await registerUser(fixture.administrator, 'standard', {
+      firstName: 'Ada',
+      lastName: 'Okafor',
+    })
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await waitForPath(page, '/login')
     await submitLogin(page, registered.username, registered.password)
     await waitForPath(page, '/change-password', 3000)

@@ -1,42 +1,31 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import { expectNoAxeViolations, launchIsolatedBrowser, type IsolatedBrowser } from '../../src/browser.ts'
+import type { PublicUser } from '@app/contracts/auth'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { ApiSession, type Account } from '../../src/api.ts'
+import { expectNoAxeViolations } from '../../src/browser.ts'
 import { notifications, pathnameOf, submitLogin, waitForPath, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
+const fixture = useProduct()
 let member: Account
 let administratorName: string
 
 const REFUSED_LOGIN = /status of 401 .*\/api\/auth\/login\)$/
 
 beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  const administrator = new ApiSession(product.url)
-  const administratorUser = await administrator.login(
-    product.administrator.email,
-    product.administrator.password,
-  )
+  const administratorUser = (await fixture.administrator.expect(200, 'GET', '/api/auth/me')) as PublicUser
   // The spec's display name: first plus last name, else name, username or e-mail.
   administratorName =
     `${administratorUser.firstName} ${administratorUser.lastName}`.trim() ||
     administratorUser.name ||
     administratorUser.username
-  member = await createAccount(administrator, 'standard', { firstName: 'Maria', lastName: 'Lopez' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
+  member = await fixture.createAccount('standard', { firstName: 'Maria', lastName: 'Lopez' })
 })
 
 describe('signing in', () => {
   test('greets the user by name, then goes on to the page first asked for after about a second', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await waitForPath(page, '/login')
 
     await submitLogin(page, member.username, member.password)
@@ -67,9 +56,9 @@ describe('signing in', () => {
   })
 
   test('without a page asked for first, login goes to /history', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/login`)
+    await page.goto(`${fixture.product.url}/login`)
     await submitLogin(page, member.username, member.password)
     await notifications(page).getByText('Welcome back, Maria Lopez').waitFor()
     await waitForPath(page, '/history', 3000)
@@ -77,9 +66,9 @@ describe('signing in', () => {
   })
 
   test('a wrong password shows a Login Error toast with the server message', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/login`)
+    await page.goto(`${fixture.product.url}/login`)
     await submitLogin(page, member.username, `${member.password}-wrong`)
     const toast = notifications(page).getByRole('alert')
     await toast.getByText('Login Error').waitFor()
@@ -96,12 +85,11 @@ describe('signing in', () => {
 
 describe('logging out', () => {
   test('ends the session at once, clears what the browser kept, and the old cookie is refused', async () => {
-    const api = new ApiSession(product.url)
+    const api = new ApiSession(fixture.product.url)
     await api.login(member.username, member.password)
-    const session = await browser.newSession()
-    await api.shareWith(session.context)
+    const session = await fixture.newBrowserSession(api)
     const page = await session.newPage()
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('heading', { name: 'Request New Assessment' }).waitFor()
     await page.evaluate(
       `localStorage.setItem('user', JSON.stringify({ id: ${member.user.id}, username: 'x' }))`,
@@ -119,13 +107,13 @@ describe('logging out', () => {
 
     // The cookie the browser held before logging out no longer opens a guarded page.
     await session.context.addCookies(cookiesBefore)
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await waitForPath(page, '/login')
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
     expect((await api.call('GET', '/api/auth/me')).status).toBe(401)
 
     // Signing in as someone else in the same tab shows their name, not the last user's.
-    await submitLogin(page, product.administrator.email, product.administrator.password)
+    await submitLogin(page, fixture.product.administrator.email, fixture.product.administrator.password)
     await waitForPath(page, '/request-assessment', 3000)
     await waitForSettledPage(page)
     await banner.getByText(administratorName, { exact: true }).waitFor()
@@ -135,12 +123,11 @@ describe('logging out', () => {
   })
 
   test('still clears and redirects when the logout call fails', async () => {
-    const api = new ApiSession(product.url)
+    const api = new ApiSession(fixture.product.url)
     await api.login(member.username, member.password)
-    const session = await browser.newSession()
-    await api.shareWith(session.context)
+    const session = await fixture.newBrowserSession(api)
     const page = await session.newPage()
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('heading', { name: 'Request New Assessment' }).waitFor()
     await page.evaluate(
       `localStorage.setItem('user', JSON.stringify({ id: ${member.user.id}, username: 'x' }))`,

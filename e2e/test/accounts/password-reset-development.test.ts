@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import { expectNoAxeViolations, launchIsolatedBrowser, type IsolatedBrowser } from '../../src/browser.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type Account } from '../../src/api.ts'
+import { expectNoAxeViolations } from '../../src/browser.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
+const fixture = useProduct({ NODE_ENV: 'development' })
 let member: Account
 
 beforeAll(async () => {
-  product = await startProduct({ NODE_ENV: 'development' })
-  browser = await launchIsolatedBrowser()
-  const administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-  member = await createAccount(administrator, 'standard', { firstName: 'Dev', lastName: 'Tester' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
+  member = await fixture.createAccount('standard', { firstName: 'Dev', lastName: 'Tester' })
 })
 
 describe('forgot password in development mode', () => {
   test('shows the reset link under Development Mode, and the link opens the reset form', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/forgot-password`)
+    await page.goto(`${fixture.product.url}/forgot-password`)
     await page.getByLabel('Email address').fill(member.user.email)
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor()
@@ -32,7 +22,7 @@ describe('forgot password in development mode', () => {
     const development = page.getByRole('region', { name: 'Development Mode' })
     const link = development.getByRole('link')
     const href = await link.getAttribute('href')
-    const prefix = `${product.url}/reset-password?token=`
+    const prefix = `${fixture.product.url}/reset-password?token=`
     expect(href?.startsWith(prefix)).toBe(true)
     expect(href!.slice(prefix.length)).toMatch(/^[\w-]{20,}$/)
     await expect(link.innerText()).resolves.toBe(href)
@@ -46,9 +36,9 @@ describe('forgot password in development mode', () => {
   })
 
   test('an unknown address gets the same answer and no link', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/forgot-password`)
+    await page.goto(`${fixture.product.url}/forgot-password`)
     await page.getByLabel('Email address').fill('nobody-here@example.test')
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor()

@@ -1,29 +1,25 @@
 import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import { expectNoAxeViolations, launchIsolatedBrowser, type IsolatedBrowser } from '../../src/browser.ts'
+import { ApiSession, type Account } from '../../src/api.ts'
+import { expectNoAxeViolations } from '../../src/browser.ts'
 import { startMailCatcher, type MailCatcher } from '../../src/mail.ts'
 import { notifications, pathnameOf, submitLogin, waitForPath } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
 let mail: MailCatcher
-let product: RunningProduct
-let browser: IsolatedBrowser
+// The mail catcher starts before the product that sends to it, and stops after it (after-hooks run in reverse).
+beforeAll(async () => {
+  mail = await startMailCatcher()
+})
+afterAll(async () => {
+  await mail?.close()
+})
+
+const fixture = useProduct(() => ({ SMTP_URL: mail.smtpUrl }))
 let member: Account
 
 beforeAll(async () => {
-  mail = await startMailCatcher()
-  product = await startProduct({ SMTP_URL: mail.smtpUrl })
-  browser = await launchIsolatedBrowser()
-  const administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-  member = await createAccount(administrator, 'standard', { firstName: 'Noor', lastName: 'Haddad' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
-  await mail?.close()
+  member = await fixture.createAccount('standard', { firstName: 'Noor', lastName: 'Haddad' })
 })
 
 function resetRequests(page: Page): Request[] {
@@ -48,9 +44,9 @@ async function expectInvalidLinkPage(page: Page, message: string): Promise<void>
 
 describe('forgot and reset password', () => {
   test('a forgotten password is reset through the e-mailed link, then the new one signs in', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/login`)
+    await page.goto(`${fixture.product.url}/login`)
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await waitForPath(page, '/forgot-password')
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
@@ -78,7 +74,7 @@ describe('forgot and reset password', () => {
     expect(received.subject).toMatch(/reset/i)
     const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(received.text)?.[0]
     expect(link, received.text).toBeDefined()
-    expect(link!.startsWith(`${product.url}/reset-password?token=`)).toBe(true)
+    expect(link!.startsWith(`${fixture.product.url}/reset-password?token=`)).toBe(true)
 
     const posts = resetRequests(page)
     await page.goto(link!)
@@ -121,7 +117,7 @@ describe('forgot and reset password', () => {
 
     expect(
       (
-        await new ApiSession(product.url).call('POST', '/api/auth/login', {
+        await new ApiSession(fixture.product.url).call('POST', '/api/auth/login', {
           username: member.username,
           password: member.password,
         })
@@ -139,9 +135,9 @@ describe('forgot and reset password', () => {
   })
 
   test('a made-up token shows Invalid Reset Link, whose first button asks for a new link', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/reset-password?token=${'a'.repeat(43)}`)
+    await page.goto(`${fixture.product.url}/reset-password?token=${'a'.repeat(43)}`)
     await expectInvalidLinkPage(page, 'Invalid or expired reset link')
     await page.getByRole('link', { name: 'Request New Link' }).click()
     await waitForPath(page, '/forgot-password')
@@ -151,9 +147,9 @@ describe('forgot and reset password', () => {
   })
 
   test('a link without a token says so and offers the way back to login', async () => {
-    const session = await browser.newSession()
+    const session = await fixture.newBrowserSession()
     const page = await session.newPage()
-    await page.goto(`${product.url}/reset-password`)
+    await page.goto(`${fixture.product.url}/reset-password`)
     await expectInvalidLinkPage(page, 'Invalid reset link. No token provided.')
     await page.getByRole('link', { name: 'Back to Login' }).click()
     await waitForPath(page, '/login')

@@ -1,38 +1,25 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import {
-  expectNoAxeViolations,
-  launchIsolatedBrowser,
-  type BrowserSession,
-  type IsolatedBrowser,
-} from '../../src/browser.ts'
+import { type Account } from '../../src/api.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { notifications, waitForPath } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
 const SUPPORT_EMAIL = 'assessments@support.example.test'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
+const fixture = useProduct({ SUPPORT_EMAIL })
 let member: Account
 let session: BrowserSession
 let page: Page
 
 beforeAll(async () => {
-  product = await startProduct({ SUPPORT_EMAIL })
-  browser = await launchIsolatedBrowser()
-  const administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-  member = await createAccount(administrator, 'standard', { firstName: 'Lena', lastName: 'Berg' })
-  session = await browser.newSession()
-  await member.session.shareWith(session.context)
+  member = await fixture.createAccount('standard', { firstName: 'Lena', lastName: 'Berg' })
+  session = await fixture.newBrowserSession(member)
   page = await session.newPage()
 })
 
 afterAll(async () => {
   await session?.close()
-  await browser?.close()
-  await product?.close()
 })
 
 /** Mail-client launches the page asks for: Chromium reports each external-protocol navigation as a request. */
@@ -46,7 +33,7 @@ function mailtoLaunches(target: Page): Array<{ url: string; at: number }> {
 
 describe('Request New Assessment', () => {
   test('asks for the required fields before opening the mail client', async () => {
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('heading', { name: 'Request New Assessment' }).waitFor()
     const launches = mailtoLaunches(page)
     const name = page.getByLabel('Your Name')
@@ -80,7 +67,7 @@ describe('Request New Assessment', () => {
   })
 
   test('opens the mail client to the support address a second after submitting, from the keyboard', async () => {
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('heading', { name: 'Request New Assessment' }).waitFor()
     const launches = mailtoLaunches(page)
     await page.getByLabel('Company (optional)').fill('Acme & Sons')
@@ -115,7 +102,7 @@ describe('Request New Assessment', () => {
   })
 
   test('Back to Dashboard goes to the Ask page', async () => {
-    await page.goto(`${product.url}/request-assessment`)
+    await page.goto(`${fixture.product.url}/request-assessment`)
     await page.getByRole('link', { name: 'Back to Dashboard' }).click()
     await waitForPath(page, '/')
     session.expectNoPageErrors()

@@ -1,14 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Role } from '../../src/api.ts'
-import {
-  expectNoAxeViolations,
-  launchIsolatedBrowser,
-  type BrowserSession,
-  type IsolatedBrowser,
-} from '../../src/browser.ts'
+import { ApiSession, type Role } from '../../src/api.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { pathnameOf, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
 type Visitor = 'anonymous' | Role
 const VISITORS: readonly Visitor[] = [
@@ -153,25 +148,17 @@ const NAVIGATION: Record<Role, string[]> = {
   administrator: ['Profile', 'Ask', 'Collaborate', 'Share', 'Request', 'Import', 'Manage Users'],
 }
 
-let product: RunningProduct
-let browser: IsolatedBrowser
+const fixture = useProduct()
 const sessions = new Map<Visitor, BrowserSession>()
 const pages = new Map<Visitor, Page>()
 
 beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  const administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-  const apiSessions: Partial<Record<Visitor, ApiSession>> = { administrator }
+  const apiSessions: Partial<Record<Visitor, ApiSession>> = { administrator: fixture.administrator }
   for (const role of ['guest_standard', 'guest_owner', 'standard'] as const) {
-    apiSessions[role] = (
-      await createAccount(administrator, role, { firstName: 'Route', lastName: role })
-    ).session
+    apiSessions[role] = (await fixture.createAccount(role, { firstName: 'Route', lastName: role })).session
   }
   for (const visitor of VISITORS) {
-    const session = await browser.newSession()
-    await apiSessions[visitor]?.shareWith(session.context)
+    const session = await fixture.newBrowserSession(apiSessions[visitor])
     sessions.set(visitor, session)
     pages.set(visitor, await session.newPage())
   }
@@ -179,8 +166,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const session of sessions.values()) await session.close()
-  await browser?.close()
-  await product?.close()
 })
 
 describe('route guards in the browser', () => {
@@ -189,7 +174,7 @@ describe('route guards in the browser', () => {
     const landings: Record<string, string> = {}
     const expected: Record<string, string> = {}
     for (const [route, byVisitor] of Object.entries(EXPECTED)) {
-      await page.goto(`${product.url}${route}`)
+      await page.goto(`${fixture.product.url}${route}`)
       await waitForSettledPage(page)
       landings[route] = pathnameOf(page)
       const landing = byVisitor[visitor]
@@ -201,7 +186,7 @@ describe('route guards in the browser', () => {
 
   test.each(VISITORS)('%s gets the page shell the spec gives that role', async (visitor) => {
     const page = pages.get(visitor)!
-    await page.goto(`${product.url}${visitor === 'anonymous' ? '/login' : '/'}`)
+    await page.goto(`${fixture.product.url}${visitor === 'anonymous' ? '/login' : '/'}`)
     await waitForSettledPage(page)
     const banner = page.getByRole('banner')
     const navigation = banner.getByRole('navigation', { name: 'Main' })

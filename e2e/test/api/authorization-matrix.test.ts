@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { routeTable } from '@app/gateway/route-table'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
-import { createUser, SessionClient } from './support/session-client.ts'
+import { useProduct } from '../../src/fixture.ts'
+import { ApiSession } from '../../src/api.ts'
 
 /**
  * SECURITY.md 14: every API route × every kind of caller. 'allow' means the gateway lets the call through
@@ -83,29 +83,34 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/profiles/search': { expect: signedIn, path: '/api/profiles/search?name=Nobody' },
 }
 
-let product: RunningProduct
-const clients: Partial<Record<Caller, SessionClient>> = {}
+const fixture = useProduct()
+const clients: Partial<Record<Caller, ApiSession>> = {}
 
 async function signIn(caller: Caller) {
-  const client = new SessionClient(product.url)
-  if (caller !== 'anonymous') await client.logIn(sessions[caller].username, sessions[caller].password)
+  const client = new ApiSession(fixture.product.url)
+  if (caller !== 'anonymous') await client.login(sessions[caller].username, sessions[caller].password)
   return client
 }
 const sessions = {} as Record<Exclude<Caller, 'anonymous'>, { username: string; password: string }>
 
 beforeAll(async () => {
-  product = await startProduct()
-  const admin = new SessionClient(product.url)
-  await admin.logIn(product.administrator.email, product.administrator.password)
-  sessions.administrator = { username: product.administrator.email, password: product.administrator.password }
-  for (const role of ['guest_standard', 'guest_owner', 'standard'] as const) {
-    sessions[role] = await createUser(product.url, admin, `${role}@example.test`, role)
+  sessions.administrator = {
+    username: fixture.product.administrator.email,
+    password: fixture.product.administrator.password,
   }
-  sessions.another_owner = await createUser(product.url, admin, 'another.owner@example.test', 'standard')
+  for (const role of ['guest_standard', 'guest_owner', 'standard'] as const) {
+    sessions[role] = await fixture.createAccount(role, {
+      firstName: 'Test',
+      lastName: role,
+      username: `${role}@example.test`,
+    })
+  }
+  sessions.another_owner = await fixture.createAccount('standard', {
+    firstName: 'Another',
+    lastName: 'Owner',
+    username: 'another.owner@example.test',
+  })
 }, 120_000)
-afterAll(async () => {
-  await product?.close()
-})
 
 describe('the authorization matrix', () => {
   it('has a row for every route the gateway lets through, and no row for a route it lacks', () => {
@@ -122,10 +127,11 @@ describe('the authorization matrix', () => {
           route === 'POST /api/auth/logout'
             ? await signIn(caller)
             : (clients[caller] ??= await signIn(caller))
-        const response = await client.request(method, row.path ?? path, row.body)
+        const response = await client.call(method, row.path ?? path, row.body)
         const expected = row.expect[caller]
-        const refusedByGuard = /^GATEWAY_(?:UNAUTHENTICATED|FORBIDDEN)$/.test(String(response.json?.code))
-        const detail = `${caller} ${route}: ${response.status} ${JSON.stringify(response.json)}`
+        const code = (response.body as { code?: unknown } | null)?.code
+        const refusedByGuard = /^GATEWAY_(?:UNAUTHENTICATED|FORBIDDEN)$/.test(String(code))
+        const detail = `${caller} ${route}: ${response.status} ${JSON.stringify(response.body)}`
         if (expected === 'allow') {
           expect(refusedByGuard, detail).toBe(false)
           expect(response.status, detail).toBeLessThan(500)

@@ -4,7 +4,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createUser, SessionClient } from './support/session-client.ts'
+import { ApiSession, createAccount } from '../../src/api.ts'
 
 const root = resolve(import.meta.dirname, '../../..')
 const dataDirectory = mkdtempSync(join(tmpdir(), 'log-secrets-'))
@@ -55,14 +55,19 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
         await new Promise((resolveWait) => setTimeout(resolveWait, 50))
       }
       const url = /Ready: (http:\/\/)localhost(:\d+)/.exec(output)!.slice(1).join('127.0.0.1')
-      const admin = new SessionClient(url)
-      await admin.logIn('logs@example.test', adminPassword)
-      const user = await createUser(url, admin, 'logged@example.test', 'standard', 'user-chosen-password')
-      await new SessionClient(url).request('POST', '/api/auth/login', {
+      const admin = new ApiSession(url)
+      await admin.login('logs@example.test', adminPassword)
+      const user = await createAccount(admin, 'standard', {
+        firstName: 'Logged',
+        lastName: 'User',
+        username: 'logged@example.test',
+        password: 'user-chosen-password',
+      })
+      await new ApiSession(url).call('POST', '/api/auth/login', {
         username: 'logged@example.test',
         password: 'a-wrong-password',
       })
-      await new SessionClient(url).request('POST', '/api/auth/forgot-password', {
+      await new ApiSession(url).call('POST', '/api/auth/forgot-password', {
         email: 'logged@example.test',
       })
       // The answer comes before the e-mail (SECURITY.md 20): wait for the outbox.
@@ -70,20 +75,20 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
       const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
       await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
       const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
-      const anonymous = new SessionClient(url)
-      await anonymous.request('GET', `/api/auth/reset-password/${token}`)
-      await anonymous.request('GET', `/reset-password?token=${token}`)
+      const anonymous = new ApiSession(url)
+      await anonymous.call('GET', `/api/auth/reset-password/${token}`)
+      await anonymous.call('GET', `/reset-password?token=${token}`)
       // Mistyped, re-encoded and absolute-form links carry the token into request lines and 404 messages too.
-      await anonymous.request('GET', `/api/auth/reset-password/${token}/x`)
-      await anonymous.request('GET', `/api/auth/reset%2Dpassword/${token}`)
-      await anonymous.request('GET', `/API/AUTH/RESET-PASSWORD/${token}`)
-      await anonymous.request('GET', `/api/auth/reset-pasword/${token}`)
+      await anonymous.call('GET', `/api/auth/reset-password/${token}/x`)
+      await anonymous.call('GET', `/api/auth/reset%2Dpassword/${token}`)
+      await anonymous.call('GET', `/API/AUTH/RESET-PASSWORD/${token}`)
+      await anonymous.call('GET', `/api/auth/reset-pasword/${token}`)
       expect(await absoluteFormGet(url, `/api/auth/reset-password/${token}/y`)).toMatch(/^HTTP\/1\.1 404 /)
-      await anonymous.request('POST', '/api/auth/reset-password', {
+      await anonymous.call('POST', '/api/auth/reset-password', {
         token,
         newPassword: 'password-after-reset',
       })
-      await admin.request('PUT', `/api/admin/user/${user.id}`, { password: 'admin-set-password' })
+      await admin.call('PUT', `/api/admin/user/${user.user.id}`, { password: 'admin-set-password' })
 
       const secrets = JSON.parse(readFileSync(join(dataDirectory, 'secrets.json'), 'utf8')) as Record<
         string,
@@ -91,13 +96,13 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
       >
       const forbidden = [
         adminPassword,
-        'temporary pass 1',
+        user.initialPassword,
         'user-chosen-password',
         'a-wrong-password',
         'password-after-reset',
         'admin-set-password',
         token,
-        admin.cookie!,
+        admin.sessionToken!,
         ...Object.values(secrets),
       ]
       expect(output).toContain('"msg":"incoming request"')

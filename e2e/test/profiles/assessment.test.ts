@@ -6,38 +6,18 @@ import { PREVUE_QUESTIONS } from '@app/domain/content/prevue-questions'
 import type { DiscType } from '@app/domain/disc'
 import type { PrevueScores } from '@app/domain/prevue'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import {
-  expectNoAxeViolations,
-  launchIsolatedBrowser,
-  type BrowserSession,
-  type IsolatedBrowser,
-} from '../../src/browser.ts'
+import { describe, expect, test } from 'vitest'
+import { type Account } from '../../src/api.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { notifications, waitForPath, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
-let administrator: ApiSession
-
-beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
-})
+const fixture = useProduct()
 
 async function openAssessment(account: Account): Promise<{ session: BrowserSession; page: Page }> {
-  const session = await browser.newSession()
-  await account.session.shareWith(session.context)
+  const session = await fixture.newBrowserSession(account)
   const page = await session.newPage()
-  await page.goto(`${product.url}/assessment`)
+  await page.goto(`${fixture.product.url}/assessment`)
   await waitForSettledPage(page)
   return { session, page }
 }
@@ -57,7 +37,7 @@ async function progress(page: Page): Promise<string | null> {
 
 describe('the DISC assessment', () => {
   test('taken by keyboard and mouse keeps answers going back, scores by the rules, saves into My Profile', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Ines', lastName: 'Moreau' })
+    const account = await fixture.createAccount('standard', { firstName: 'Ines', lastName: 'Moreau' })
     const { session, page } = await openAssessment(account)
     await page.getByRole('heading', { level: 1, name: 'Discover how you work best' }).waitFor()
     await page.getByText('Takes about 5 minutes · 4 questions').waitFor()
@@ -192,7 +172,7 @@ describe('the DISC assessment', () => {
       await expect(radio.isChecked()).resolves.toBe(false)
     }
 
-    await page.goto(`${product.url}/history`)
+    await page.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(page)
     const card = page.getByRole('article', { name: 'Ines Moreau' })
     await card.getByText('DISC', { exact: true }).waitFor()
@@ -205,7 +185,7 @@ describe('the DISC assessment', () => {
   })
 
   test('a failed save shows the error toast and leaves the results ready to save again', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Tomas', lastName: 'Berg' })
+    const account = await fixture.createAccount('standard', { firstName: 'Tomas', lastName: 'Berg' })
     const { session, page } = await openAssessment(account)
     await page.getByRole('button', { name: 'Start DISC Assessment' }).click()
     for (let index = 0; index < DISC_QUESTIONS.length; index += 1) {
@@ -255,7 +235,7 @@ const PREVUE_EXPECTED: PrevueScores = {
 
 describe('the Prevue assessment', () => {
   test('chosen by keyboard, answered by mouse, scored per dimension, saved and shown in My Profile', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Lena', lastName: 'Okoro' })
+    const account = await fixture.createAccount('standard', { firstName: 'Lena', lastName: 'Okoro' })
     const { session, page } = await openAssessment(account)
     await page.getByRole('radio', { name: 'DISC' }).focus()
     await page.keyboard.press('ArrowRight')

@@ -1,43 +1,23 @@
 import type { AccessibleProfile, Profile, SaveAssessmentRequest } from '@app/contracts/profiles'
 import { PREVUE_DIMENSIONS, type PrevueScores } from '@app/domain/prevue'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, registerUser, type Account } from '../../src/api.ts'
-import {
-  expectNoAxeViolations,
-  launchIsolatedBrowser,
-  type BrowserSession,
-  type IsolatedBrowser,
-} from '../../src/browser.ts'
+import { describe, expect, test } from 'vitest'
+import { ApiSession, registerUser, type Account } from '../../src/api.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { notifications, waitForPath, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
-let administrator: ApiSession
+const fixture = useProduct()
 
 const EMPTY_TEXT = 'No assessment history found. Take an assessment to see your results here.'
 
-beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
-})
-
 async function browseAs(session: ApiSession): Promise<{ browserSession: BrowserSession; page: Page }> {
-  const browserSession = await browser.newSession()
-  await session.shareWith(browserSession.context)
+  const browserSession = await fixture.newBrowserSession(session)
   return { browserSession, page: await browserSession.newPage() }
 }
 
 async function openHistory(page: Page): Promise<void> {
-  await page.goto(`${product.url}/history`)
+  await page.goto(`${fixture.product.url}/history`)
   await waitForSettledPage(page)
 }
 
@@ -57,7 +37,7 @@ async function savePrevue(session: ApiSession, value: number) {
 
 describe('My Profile', () => {
   test('shows the loading text, then the empty text for a new user, with its two links', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Elif', lastName: 'Demir' })
+    const account = await fixture.createAccount('standard', { firstName: 'Elif', lastName: 'Demir' })
     const { browserSession, page } = await browseAs(account.session)
     // The real answer is held back until the loading state has been seen.
     let release: () => void = () => undefined
@@ -66,7 +46,7 @@ describe('My Profile', () => {
       await answerHeld
       await route.continue()
     })
-    await page.goto(`${product.url}/history`)
+    await page.goto(`${fixture.product.url}/history`)
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor()
     await page.getByText('Loading profiles...', { exact: true }).waitFor()
     await expectNoAxeViolations(page)
@@ -92,7 +72,7 @@ describe('My Profile', () => {
   })
 
   test('one profile shows its card alone; several add a selector, newest first, that switches the card', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Jonas', lastName: 'Weber' })
+    const account = await fixture.createAccount('standard', { firstName: 'Jonas', lastName: 'Weber' })
     const first = await saveDisc(account.session, [80, 40, 20, 10], 'Jonas at onboarding')
     const { browserSession, page } = await browseAs(account.session)
     await openHistory(page)
@@ -135,11 +115,11 @@ describe('My Profile', () => {
 
   test("the owner's card shows the username, and the derived password only until the owner changes it", async () => {
     // The owner chose the spec's derived password ('#' + first + last name + the last name's length).
-    const registered = await registerUser(administrator, 'standard', {
+    const registered = await registerUser(fixture.administrator, 'standard', {
       firstName: 'Noor',
       lastName: 'Haddad',
     })
-    const session = new ApiSession(product.url)
+    const session = new ApiSession(fixture.product.url)
     await session.login(registered.username, registered.password)
     await session.expect(200, 'POST', '/api/auth/change-password', {
       currentPassword: registered.password,
@@ -178,9 +158,9 @@ describe('My Profile', () => {
   })
 
   test('another user never sees your profiles, in the page or through the API', async () => {
-    const owner = await createAccount(administrator, 'standard', { firstName: 'Ada', lastName: 'Quinn' })
+    const owner = await fixture.createAccount('standard', { firstName: 'Ada', lastName: 'Quinn' })
     const mine = await saveDisc(owner.session, [10, 20, 30, 90], 'Ada private profile')
-    const other: Account = await createAccount(administrator, 'standard', {
+    const other: Account = await fixture.createAccount('standard', {
       firstName: 'Ben',
       lastName: 'Stone',
     })

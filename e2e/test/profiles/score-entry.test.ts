@@ -1,38 +1,18 @@
 import type { Profile } from '@app/contracts/profiles'
 import { DISC_SLIDERS } from '@app/domain/content/disc-styles'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-import {
-  expectNoAxeViolations,
-  launchIsolatedBrowser,
-  type BrowserSession,
-  type IsolatedBrowser,
-} from '../../src/browser.ts'
+import { describe, expect, test } from 'vitest'
+import { type Account } from '../../src/api.ts'
+import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { notifications, pathnameOf, waitForPath, waitForSettledPage } from '../../src/pages.ts'
-import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { useProduct } from '../../src/fixture.ts'
 
-let product: RunningProduct
-let browser: IsolatedBrowser
-let administrator: ApiSession
-
-beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchIsolatedBrowser()
-  administrator = new ApiSession(product.url)
-  await administrator.login(product.administrator.email, product.administrator.password)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.close()
-})
+const fixture = useProduct()
 
 async function openScores(account: Account): Promise<{ session: BrowserSession; page: Page }> {
-  const session = await browser.newSession()
-  await account.session.shareWith(session.context)
+  const session = await fixture.newBrowserSession(account)
   const page = await session.newPage()
-  await page.goto(`${product.url}/scores`)
+  await page.goto(`${fixture.product.url}/scores`)
   await waitForSettledPage(page)
   return { session, page }
 }
@@ -56,7 +36,7 @@ async function savedProfiles(account: Account): Promise<Profile[]> {
 
 describe('score entry', () => {
   test('sliders start at 50 with their descriptions, move by keyboard, and a tie goes to the earlier type', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Priya', lastName: 'Nair' })
+    const account = await fixture.createAccount('standard', { firstName: 'Priya', lastName: 'Nair' })
     const { session, page } = await openScores(account)
     await page.getByRole('heading', { level: 1, name: 'Enter Your DISC Scores' }).waitFor()
     await expect(page.getByLabel('Your Name (Optional)').inputValue()).resolves.toBe('')
@@ -116,7 +96,7 @@ describe('score entry', () => {
   })
 
   test("End moves a slider to 100, and without a name the account's name is saved", async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Omar', lastName: 'Haddad' })
+    const account = await fixture.createAccount('standard', { firstName: 'Omar', lastName: 'Haddad' })
     const { session, page } = await openScores(account)
     await pressOn(page, 'Conscientiousness (C)', 'End')
     await pressOn(page, 'Steadiness (S)', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft')
@@ -137,7 +117,7 @@ describe('score entry', () => {
   })
 
   test('a failed save shows the error toast and stays on the page with the scores kept', async () => {
-    const account = await createAccount(administrator, 'standard', { firstName: 'Sofia', lastName: 'Rossi' })
+    const account = await fixture.createAccount('standard', { firstName: 'Sofia', lastName: 'Rossi' })
     const { session, page } = await openScores(account)
     await pressOn(page, 'Influence (I)', 'End')
     // Ending the session elsewhere makes the real save call fail with 401.
