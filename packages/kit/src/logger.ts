@@ -13,9 +13,9 @@ export const redactedPaths = [
   '*.secret',
 ]
 
-const UNRESERVED_ESCAPE = /%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g
+const UNRESERVED_ESCAPE = /%(?:2[de]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/gi
 /** Reset and invitation tokens are 32 random bytes in base64url; nothing else we route is that long and dense. */
-const TOKEN_LIKE = /[A-Za-z0-9_-]{32,}/g
+const TOKEN_LIKE = /[\w-]{32,}/g
 const AFTER_TOKEN_SEGMENT = /(\/(?:reset-password|details|accept|invite))\/[^?#]+/gi
 
 /**
