@@ -15,13 +15,10 @@ import { routeTable } from '@app/gateway/route-table'
 import type { Identity } from '@app/kit/identity'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { loggerOptions } from '@app/kit/logger'
+import { z } from 'zod'
 import { createServiceApp } from '@app/kit/service'
 import { encodeLoginHeader } from '@app/kit/session-headers'
-import {
-  createEmbeddedDependencies,
-  identityHeaders,
-  TEST_INTERNAL_TOKEN_SECRET,
-} from '@app/kit/testing/service-dependencies'
+import { createEmbeddedDependencies, identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
 
 /**
  * Gateway overhead: wrk against a signed-in route on a real kit service, straight, through a bare
@@ -34,9 +31,9 @@ const FILE = fileURLToPath(import.meta.url)
 const ROOT = resolve(FILE, '../..')
 const PING = '/api/bench/ping'
 const LOGIN = '/api/bench/login'
-const BENCH_USER = { id: 'bench-user', role: 'standard', username: 'bench@example.com' } as const
+const BENCH_USER = { id: 4242, role: 'standard', username: 'bench@example.com' } as const
 const BENCH_IDENTITY: Identity = {
-  userId: 'bench-user',
+  userId: 4242,
   role: 'standard',
   username: 'bench@example.com',
   mustChangePassword: false,
@@ -49,16 +46,22 @@ async function serve(role: string): Promise<void> {
   const upstream = process.env.BENCH_UPSTREAM ?? ''
   let app
   if (role === 'service') {
-    app = createServiceApp('bench', { ...(await createEmbeddedDependencies()), logger: LOG })
-    app.get(PING, async (request) => ({ ok: true, user: request.identity?.userId }))
-    app.post(LOGIN, async (_request, reply) => {
+    app = createServiceApp('auth', { ...(await createEmbeddedDependencies('auth')), logger: LOG })
+    const answers = { response: { 200: z.object({ ok: z.boolean(), user: z.number().optional() }) } }
+    app.get(PING, { config: { access: 'signed-in' }, schema: answers }, async (request) => ({
+      ok: true,
+      user: request.identity?.userId,
+    }))
+    app.post(LOGIN, { config: { access: 'anyone' }, schema: answers }, async (_request, reply) => {
       reply.header('x-session-login', encodeLoginHeader(BENCH_USER))
       return { ok: true }
     })
   } else if (role === 'gateway') {
     const config = gatewayEnvSchema.parse({
       SESSION_SECRET: randomBytes(32).toString('base64url'),
-      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_TOKEN_SECRET,
+      GATEWAY_PRIVATE_KEY: TEST_KEYS.gateway.privateKey,
+      // The limiter still counts every request; the ceiling only keeps wrk from being answered 429.
+      RATE_LIMIT_MAX: String(1_000_000_000),
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'silent',
       ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, upstream])),
@@ -72,14 +75,12 @@ async function serve(role: string): Promise<void> {
         { method: 'GET', path: PING, access: 'signed-in', target: 'auth' },
         { method: 'POST', path: LOGIN, access: 'public', target: 'auth' },
       ],
-      // The limiter still counts every request; the ceiling only keeps wrk from being answered 429.
-      rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
     })
   } else if (role === 'bare') {
     app = Fastify({ logger: LOG })
     // Identity tokens live 60 s; the gateway reuses one for 20 s, and so does this hop.
-    let identity = identityHeaders(BENCH_IDENTITY)
-    setInterval(() => (identity = identityHeaders(BENCH_IDENTITY)), 20_000).unref()
+    let identity = identityHeaders('auth', BENCH_IDENTITY)
+    setInterval(() => (identity = identityHeaders('auth', BENCH_IDENTITY)), 20_000).unref()
     await app.register(fastifyHttpProxy, {
       upstream,
       prefix: '/api/bench',
@@ -194,7 +195,7 @@ async function main(): Promise<void> {
     servers.push(bare)
     const cookie = await sessionCookie(gateway.url)
     // Signed afresh for every wrk run: a token lives 60 s.
-    const signedIn = () => identityHeaders(BENCH_IDENTITY)
+    const signedIn = () => identityHeaders('auth', BENCH_IDENTITY)
     const targets = [
       { name: 'service direct', url: `${service.url}${PING}`, headers: signedIn, server: service },
       { name: 'bare http-proxy', url: `${bare.url}${PING}`, headers: () => ({}), server: bare },

@@ -11,9 +11,8 @@ import { verify } from '@node-rs/argon2'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildGateway } from '@app/gateway/app'
 import { gatewayEnvSchema, SERVICES } from '@app/gateway/config'
-import { routeTable } from '@app/gateway/route-table'
 import { createMemoryEventBus } from '@app/kit/bus/index'
-import { createIdentitySigner, IDENTITY_HEADER } from '@app/kit/identity'
+import { identityHeaders, TEST_KEYS, testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { loggerOptions } from '@app/kit/logger'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
@@ -73,29 +72,26 @@ const perUnit = (before: Cpu, after: Cpu, count: number) => ({
 
 /** Child roles: auth and gateway print `READY <url>` and stop when stdin closes; raw prints `RESULT <json>`. */
 async function serve(role: string): Promise<void> {
-  const internalTokenSecret = process.env.BENCH_INTERNAL_SECRET ?? ''
   const kv = createMemoryKeyValueStore()
   let app
   if (role === 'auth') {
     const store = await createDocumentStore({ dataDirectory: process.env.BENCH_DATA_DIR!, service: 'auth' })
     const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store) })
     const env = { ADMIN_EMAIL: process.env.ADMIN_EMAIL, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD }
-    app = await buildAuth({ env, internalTokenSecret, store, bus, kv, logger: LOG })
+    app = await buildAuth({ env, publicKeys: testPublicKeys('auth'), store, bus, kv, logger: LOG })
   } else if (role === 'gateway') {
     const config = gatewayEnvSchema.parse({
       SESSION_SECRET: randomBytes(32).toString('base64url'),
-      INTERNAL_TOKEN_SECRET: internalTokenSecret,
+      GATEWAY_PRIVATE_KEY: TEST_KEYS.gateway.privateKey,
+      // Both limiters stay on and count every call; only their ceilings are raised so that wrk never meets a 429.
+      RATE_LIMIT_MAX: String(1_000_000_000),
+      CREDENTIAL_RATE_LIMIT_MAX: String(1_000_000_000),
       LOG_LEVEL: 'silent',
       ...Object.fromEntries(
         SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, process.env.BENCH_UPSTREAM]),
       ),
     })
-    // Both limiters stay on and count every call; only their ceilings are raised so that wrk never meets a 429.
-    const rateLimit = { max: 1_000_000_000, windowMs: 15 * 60_000 }
-    const rules = routeTable.map((rule) =>
-      rule.path === LOGIN ? { ...rule, perAddressLimit: rateLimit } : rule,
-    )
-    app = await buildGateway({ config, kv, logger: LOG, rules, rateLimit })
+    app = await buildGateway({ config, kv, logger: LOG })
   } else {
     return rawVerifies()
   }
@@ -306,12 +302,11 @@ async function main(): Promise<void> {
   // The direct target's identity token is signed once per wrk run and lives 60 s.
   if (!(SECONDS + WARM_UP_SECONDS < 55)) throw new Error('--duration must stay under 52 s')
   const workDirectory = await mkdtemp(join(tmpdir(), 'bench-login-'))
-  const secret = randomBytes(32).toString('base64url')
   const admin = { username: 'admin@example.test', password: randomBytes(18).toString('base64url') }
   const children: ChildProcess[] = []
   const profiles = process.argv.includes('--profile')
   const launch = async (role: string, env: Record<string, string>) => {
-    const started = spawnRole(role, { BENCH_INTERNAL_SECRET: secret, ...env })
+    const started = spawnRole(role, env)
     children.push(started.child)
     const profile = join(workDirectory, `${role}-profile`)
     return {
@@ -334,11 +329,10 @@ async function main(): Promise<void> {
     }
     await writeFile(auth.script, loginScript(accounts, 'x-session-login'), { mode: 0o600 })
     await writeFile(gateway.script, loginScript(accounts, 'set-cookie'), { mode: 0o600 })
-    const signAnonymous = createIdentitySigner(secret)
     const json = { 'Content-Type': 'application/json' }
     // Direct calls carry the anonymous identity token the gateway would add; gateway calls carry its Origin.
     const targets = [
-      { name: DIRECT, server: auth, headers: () => ({ ...json, [IDENTITY_HEADER]: signAnonymous(null) }) },
+      { name: DIRECT, server: auth, headers: () => ({ ...json, ...identityHeaders('auth', null) }) },
       { name: VIA_GATEWAY, server: gateway, headers: () => ({ ...json, Origin: gateway.url }) },
     ]
     const results = new Map<string, Measure[]>([RAW, DIRECT, VIA_GATEWAY].map((name) => [name, []]))

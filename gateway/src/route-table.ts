@@ -1,11 +1,8 @@
-import type { Role } from '@app/domain/roles'
+import { apiRoutes, type Access, type ApiRoute, type HttpMethod } from '@app/contracts/api'
 import type { ServiceName } from './config.ts'
 import type { AddressLimitName } from './plugins/rate-limit.ts'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** Who may call a route: anyone, any signed-in user, or the listed roles. */
-export type Access = 'public' | 'signed-in' | readonly Role[]
+export type { Access, HttpMethod }
 
 export interface RouteRule {
   method: HttpMethod
@@ -20,74 +17,43 @@ export interface RouteRule {
   perAddressLimit?: AddressLimitName
 }
 
-// The numbers are CREDENTIAL_RATE_LIMIT_MAX and _WINDOW_MS in the config; the auth service also limits each account.
-const CREDENTIAL_LIMIT = 'credentials'
-const ADMINISTRATOR = ['administrator'] as const
+/**
+ * Credential routes get a tighter limit per client address (CREDENTIAL_RATE_LIMIT_MAX and _WINDOW_MS);
+ * the auth service also limits each account.
+ */
+const CREDENTIAL_ROUTES = new Set([
+  '/api/auth/login',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+])
+const isCredentialRoute = (route: ApiRoute) =>
+  route.method === 'POST'
+    ? CREDENTIAL_ROUTES.has(route.path)
+    : route.path === '/api/auth/reset-password/:token'
 
 /**
- * Every API route the gateway lets through. A request matching no row is answered 404 before it reaches
- * a service, so a route exists only once it has a row here; each feature adds its rows.
+ * Every API route the gateway lets through, read from the public API catalog (`@app/contracts/api`) that
+ * the services declare their own access from. A request matching no row is answered 404 before it reaches
+ * a service, so a route exists only once the catalog has it.
  */
 export const routeTable: readonly RouteRule[] = [
-  { method: 'GET', path: '/api/health', access: 'public', target: 'gateway' },
-  { method: 'GET', path: '/api/config', access: 'signed-in', target: 'gateway', duringPasswordChange: true },
-  // Accounts and access (accounts-and-access sections 2-9)
-  {
-    method: 'POST',
-    path: '/api/auth/login',
-    access: 'public',
-    target: 'auth',
-    perAddressLimit: CREDENTIAL_LIMIT,
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/logout',
-    access: 'signed-in',
-    target: 'auth',
-    duringPasswordChange: true,
-  },
-  { method: 'GET', path: '/api/auth/me', access: 'signed-in', target: 'auth', duringPasswordChange: true },
-  {
-    method: 'POST',
-    path: '/api/auth/change-password',
-    access: 'signed-in',
-    target: 'auth',
-    duringPasswordChange: true,
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    access: 'public',
-    target: 'auth',
-    perAddressLimit: CREDENTIAL_LIMIT,
-  },
-  {
-    method: 'GET',
-    path: '/api/auth/reset-password/:token',
-    access: 'public',
-    target: 'auth',
-    perAddressLimit: CREDENTIAL_LIMIT,
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    access: 'public',
-    target: 'auth',
-    perAddressLimit: CREDENTIAL_LIMIT,
-  },
-  { method: 'GET', path: '/api/auth/initial-password', access: 'signed-in', target: 'auth' },
-  { method: 'POST', path: '/api/auth/register', access: ADMINISTRATOR, target: 'auth' },
-  { method: 'GET', path: '/api/admin/users', access: ADMINISTRATOR, target: 'auth' },
-  { method: 'GET', path: '/api/admin/guest-users', access: ADMINISTRATOR, target: 'auth' },
-  { method: 'GET', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
-  { method: 'PUT', path: '/api/admin/user/:id', access: ADMINISTRATOR, target: 'auth' },
-  // Assessments and profiles (assessments-and-advice sections 2-5); guests only view, so they do not save.
-  { method: 'POST', path: '/api/assessments', access: ['administrator', 'standard'], target: 'profiles' },
-  { method: 'GET', path: '/api/assessments', access: 'signed-in', target: 'profiles' },
-  { method: 'GET', path: '/api/accessible-profiles', access: 'signed-in', target: 'profiles' },
-  { method: 'GET', path: '/api/all-profiles', access: 'signed-in', target: 'profiles' },
-  { method: 'GET', path: '/api/profiles/search', access: 'signed-in', target: 'profiles' },
+  ...apiRoutes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    target: route.target,
+    ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
+    ...(isCredentialRoute(route) ? { perAddressLimit: 'credentials' as const } : {}),
+  })),
+  // The API's own documentation: for administrators, and for anyone in development (`withOpenDocs`).
+  { method: 'GET', path: '/api/docs', access: ['administrator'], target: 'gateway' },
+  { method: 'GET', path: '/api/docs/openapi.json', access: ['administrator'], target: 'gateway' },
 ]
+
+/** In development the documentation is open to anyone; elsewhere only to administrators. */
+export function withOpenDocs(rules: readonly RouteRule[]): RouteRule[] {
+  return rules.map((rule) => (rule.path.startsWith('/api/docs') ? { ...rule, access: 'public' } : rule))
+}
 
 interface CompiledRule extends RouteRule {
   segments: string[]

@@ -24,13 +24,20 @@ export function apiRouteOptions<R extends ApiRoute>(route: R) {
     access,
     ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
   }
+  // Only the parts a route has: Fastify warns about a schema key that is present but empty.
+  const schema = {
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    response: { ...route.responses, ...ERROR_RESPONSES },
+  }
   return {
     config,
-    schema: {
-      body: route.body as R['body'],
-      params: route.params as R['params'],
-      querystring: route.querystring as R['querystring'],
-      response: { ...route.responses, ...ERROR_RESPONSES } as R['responses'] & typeof ERROR_RESPONSES,
+    schema: schema as {
+      body: R['body']
+      params: R['params']
+      querystring: R['querystring']
+      response: R['responses'] & typeof ERROR_RESPONSES
     },
   }
 }

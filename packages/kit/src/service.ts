@@ -21,6 +21,13 @@ export type { ZodTypeProvider }
 export type RouteAccess =
   'public' | 'anyone' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
 
+export interface RouteDeclaration {
+  method: string
+  url: string
+  access: RouteAccess
+  duringPasswordChange: boolean
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     identity: RequestIdentity
@@ -30,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Subscribes a handler; the bus adapters deliver each event id to a group's handler once. */
     subscribe(topic: string, group: string, handler: EventHandler, maxAttempts?: number): Promise<void>
+    /** Every route of the app with who may call it, as registered: for the tests that hold them to the catalog. */
+    routeDeclarations: RouteDeclaration[]
   }
   interface FastifyContextConfig {
     access?: RouteAccess
@@ -78,6 +87,8 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     new AppError(403, `${errorPrefix}_FORBIDDEN`, 'You do not have access to this resource')
   app.decorateRequest('identity', null)
   app.decorateRequest('caller', null)
+  const declarations: RouteDeclaration[] = []
+  app.decorate('routeDeclarations', declarations)
   app.addHook('onRoute', (route) => {
     const access = route.config?.access
     if (access === undefined)
@@ -89,6 +100,10 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     const internal = route.url.startsWith('/internal/')
     if (internal !== (typeof access === 'object' && 'services' in access))
       throw new Error(`${name}: ${route.url}: only /internal/* routes, and all of them, are for services`)
+    for (const method of [route.method].flat()) {
+      const duringPasswordChange = Boolean(route.config?.duringPasswordChange)
+      if (method !== 'HEAD') declarations.push({ method, url: route.url, access, duringPasswordChange })
+    }
   })
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access

@@ -1,14 +1,34 @@
 import { createMemoryEventBus } from '../bus/memory.ts'
-import { createTokenSigner, generateIdentityKeyPair, IDENTITY_HEADER, type Identity } from '../identity.ts'
+import { createHash, createPrivateKey } from 'node:crypto'
+import { createTokenSigner, IDENTITY_HEADER, publicKeyOf, type Identity } from '../identity.ts'
 import { createMemoryKeyValueStore } from '../kv/memory.ts'
 import type { ServiceDependencies } from '../service.ts'
 import { calledBy, SERVICES, type Caller, type ServiceName } from '../services.ts'
 import { createNedbStore } from '../store/nedb.ts'
 import { createProcessedEventLog } from '../store/processed-events.ts'
 
-/** One key pair per signer for the whole test process, as the runners generate them into DATA_DIR. */
+/** PKCS#8 DER of an Ed25519 key is this prefix and the 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+function testKeyPair(caller: Caller) {
+  const seed = createHash('sha256').update(`test identity key of ${caller}`).digest()
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKeyOf(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
+  }
+}
+
+/**
+ * One key pair per signer, the same in every test and bench process (derived from the signer's name), so
+ * that a gateway and a service started as separate processes trust each other. For tests only.
+ */
 export const TEST_KEYS = Object.fromEntries(
-  (['gateway', ...SERVICES] as Caller[]).map((caller) => [caller, generateIdentityKeyPair()]),
+  (['gateway', ...SERVICES] as Caller[]).map((caller) => [caller, testKeyPair(caller)]),
 ) as Record<Caller, { privateKey: string; publicKey: string }>
 
 /** The public keys `service` holds in production: the gateway's and its callers'. */

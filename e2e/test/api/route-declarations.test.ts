@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiRoutes } from '@app/contracts/api'
+import { buildApp as buildAdvice } from '@app/advice/app'
+import { buildApp as buildAuth } from '@app/auth/app'
+import { buildApp as buildImport } from '@app/import/app'
+import { buildApp as buildProfiles } from '@app/profiles/app'
+import { buildApp as buildQuestions } from '@app/questions/app'
+import { buildApp as buildSharing } from '@app/sharing/app'
+import type { RouteDeclaration, ServiceDependencies } from '@app/kit/service'
+import { INTERNAL_CALLS, SERVICES, type ServiceName } from '@app/kit/services'
+import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
+
+const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promise<FastifyInstance>> = {
+  auth: (dependencies) =>
+    buildAuth({
+      ...dependencies,
+      env: { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a long admin password' },
+      announce: () => undefined,
+      mailer: { send: async () => undefined },
+    }),
+  profiles: buildProfiles,
+  sharing: buildSharing,
+  questions: buildQuestions,
+  import: buildImport,
+  advice: buildAdvice,
+}
+
+const declared = {} as Record<ServiceName, RouteDeclaration[]>
+const closers: Array<() => Promise<void>> = []
+beforeAll(async () => {
+  for (const name of SERVICES) {
+    const dependencies = await createEmbeddedDependencies(name)
+    const app = await builders[name](dependencies)
+    await app.ready()
+    declared[name] = app.routeDeclarations
+    closers.push(async () => {
+      await app.close()
+      await dependencies.close()
+    })
+  }
+})
+afterAll(async () => {
+  for (const close of closers) await close()
+})
+
+describe('every route of every service', () => {
+  it('says who may call it: the same as the public API catalog the gateway enforces, or the services of an internal call', () => {
+    for (const name of SERVICES) {
+      for (const route of declared[name]) {
+        const where = `${name}: ${route.method} ${route.url}`
+        if (route.url === '/health') {
+          expect(route.access, where).toBe('public')
+        } else if (route.url.startsWith('/internal/')) {
+          const callers = (route.access as { services: ServiceName[] }).services
+          expect(callers.length, where).toBeGreaterThan(0)
+          // Only pairs of INTERNAL_CALLS, each one a NetworkPolicy edge.
+          for (const caller of callers)
+            expect(INTERNAL_CALLS[caller as keyof typeof INTERNAL_CALLS] ?? [], where).toContain(name)
+        } else {
+          const entry = apiRoutes.find((api) => api.method === route.method && api.path === route.url)
+          expect(entry, `${where} is missing from packages/contracts/src/api.ts`).toBeDefined()
+          expect(entry!.target, where).toBe(name)
+          expect(route.access, where).toEqual(entry!.access === 'public' ? 'anyone' : entry!.access)
+          expect(route.duringPasswordChange, where).toBe(Boolean(entry!.duringPasswordChange))
+        }
+      }
+    }
+  })
+
+  it('answers every route of the catalog that the gateway proxies to it', () => {
+    for (const entry of apiRoutes.filter((api) => api.target !== 'gateway')) {
+      const service = entry.target as ServiceName
+      expect(
+        declared[service].some((route) => route.method === entry.method && route.url === entry.path),
+        `${entry.method} ${entry.path} has no route in ${service}`,
+      ).toBe(true)
+    }
+  })
+})
