@@ -70,6 +70,33 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
     }
   })
 
+  it('starts while Redis is down, fails closed with 503, and limits again once Redis is up', async () => {
+    // A port where no Redis answers yet.
+    const probe = await startRedisServer()
+    await probe.stop()
+    const url = `redis://127.0.0.1:${probe.port}`
+    const { app, kv } = await startGateway({
+      upstreamUrl: upstream.url,
+      kv: createRedisKeyValueStore(url),
+      env: { REDIS_URL: url, RATE_LIMIT_MAX: '2' },
+    })
+    let server: RedisServer | undefined
+    try {
+      const down = await app.inject({ method: 'GET', url: '/api/echo' })
+      expect(down.statusCode).toBe(503)
+      expect(down.json()).toMatchObject({ code: 'GATEWAY_UNAVAILABLE' })
+      server = await startRedisServer({ port: probe.port })
+      const status = async () => (await app.inject({ method: 'GET', url: '/api/echo' })).statusCode
+      await expect.poll(status, { timeout: 5000 }).toBe(200)
+      expect(await status()).toBe(200)
+      expect(await status()).toBe(429)
+    } finally {
+      await app.close()
+      await kv.close()
+      await server?.stop()
+    }
+  })
+
   it('shares rate limits between gateways through Redis, with Retry-After on the 429', async () => {
     const local = await startRedisServer()
     const env = { REDIS_URL: local.url, RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '30000' }
