@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import { ProfileListSchema, ProfileSchema, SaveAssessmentRequestSchema } from '@app/contracts/profiles'
+import { api } from '@app/contracts/api'
+import { apiRouteOptions } from '@app/kit/api-route'
 import { primaryType } from '@app/domain/disc'
 import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -16,68 +16,49 @@ export interface AssessmentRoutesOptions {
   catalog: ProfileCatalog
 }
 
-/** Guests only view what was shared with them; they keep no profiles of their own. */
-const SAVING_ROLES = ['administrator', 'standard'] as const
-
 /** Saving and listing assessments; the owner is always the session's user (DESIGN.md decision 6). */
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
   const { assessments, people, catalog } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post(
-    '/api/assessments',
-    {
-      config: { access: SAVING_ROLES },
-      schema: {
-        body: SaveAssessmentRequestSchema,
-        response: { 201: ProfileSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const identity = userOf(request)
-      const body = request.body
-      // Without a name, the profile shows its owner's, and follows it when auth announces an edit.
-      const person = body.name ? null : await people.findByUserId(identity.userId)
-      const name = body.name || (person ? defaultNameOf(person) : identity.username)
-      const { profile, namedAfterOwner } = await assessments.create({
-        userId: identity.userId,
-        name,
-        namedAfterOwner: !body.name,
-        assessmentType: body.assessmentType,
-        dScore: body.dScore,
-        iScore: body.iScore,
-        sScore: body.sScore,
-        cScore: body.cScore,
-        primaryType: primaryType({ D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }),
-        scoresData: body.scoresData,
-        answers: body.answers,
-        timestamp: new Date().toISOString(),
-      })
-      await catalog.record({ kind: 'profile-saved', profile, namedAfterOwner })
-      request.log.info(
-        { event: 'assessment_saved', profileId: profile.id, assessmentType: profile.assessmentType },
-        'assessment saved',
-      )
-      return reply.status(201).send(profile)
-    },
-  )
+  // Guests only view what was shared with them: the catalog gives saving to administrators and standard users.
+  routes.post(api.saveAssessment.path, apiRouteOptions(api.saveAssessment), async (request, reply) => {
+    const identity = userOf(request)
+    const body = request.body
+    // Without a name, the profile shows its owner's, and follows it when auth announces an edit.
+    const person = body.name ? null : await people.findByUserId(identity.userId)
+    const name = body.name || (person ? defaultNameOf(person) : identity.username)
+    const { profile, namedAfterOwner } = await assessments.create({
+      userId: identity.userId,
+      name,
+      namedAfterOwner: !body.name,
+      assessmentType: body.assessmentType,
+      dScore: body.dScore,
+      iScore: body.iScore,
+      sScore: body.sScore,
+      cScore: body.cScore,
+      primaryType: primaryType({ D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }),
+      scoresData: body.scoresData,
+      answers: body.answers,
+      timestamp: new Date().toISOString(),
+    })
+    await catalog.record({ kind: 'profile-saved', profile, namedAfterOwner })
+    request.log.info(
+      { event: 'assessment_saved', profileId: profile.id, assessmentType: profile.assessmentType },
+      'assessment saved',
+    )
+    return reply.status(201).send(profile)
+  })
 
-  routes.get(
-    '/api/assessments',
-    {
-      config: { access: 'signed-in' },
-      schema: { response: { 200: ProfileListSchema, 401: ErrorBodySchema } },
-    },
-    async (request, reply) => {
-      const identity = userOf(request)
-      const view = await catalog.view()
-      const everyone = isAdministrator(identity)
-      const body = everyone
-        ? view.cachedText('assessments:all', 'everyone', () => JSON.stringify(view.all))
-        : view.cachedText(`assessments:${identity.userId}`, { owners: [identity.userId] }, () =>
-            JSON.stringify(view.ofOwner(identity.userId)),
-          )
-      return sendJsonText(reply, body)
-    },
-  )
+  routes.get(api.listAssessments.path, apiRouteOptions(api.listAssessments), async (request, reply) => {
+    const identity = userOf(request)
+    const view = await catalog.view()
+    const everyone = isAdministrator(identity)
+    const body = everyone
+      ? view.cachedText('assessments:all', 'everyone', () => JSON.stringify(view.all))
+      : view.cachedText(`assessments:${identity.userId}`, { owners: [identity.userId] }, () =>
+          JSON.stringify(view.ofOwner(identity.userId)),
+        )
+    return sendJsonText(reply, body)
+  })
 }

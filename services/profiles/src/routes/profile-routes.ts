@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import {
-  AccessibleProfileListSchema,
-  PROFILE_SEARCH_NAME_MAX,
-  ProfileSearchQuerySchema,
-  ProfileSearchResponseSchema,
-} from '@app/contracts/profiles'
+import { api } from '@app/contracts/api'
+import { PROFILE_SEARCH_NAME_MAX } from '@app/contracts/profiles'
+import { apiRouteOptions } from '@app/kit/api-route'
 import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { accessibleProfiles, withAccess } from '../access.ts'
@@ -17,14 +13,12 @@ import { sendJsonText } from './route-helpers.ts'
 export async function profileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
   const { catalog } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
-  const listSchema = { response: { 200: AccessibleProfileListSchema, 401: ErrorBodySchema } }
-
   const lists = [
-    ['/api/accessible-profiles', 'accessible'],
-    ['/api/all-profiles', 'all'],
+    [api.accessibleProfiles, 'accessible'],
+    [api.allProfiles, 'all'],
   ] as const
-  for (const [url, scope] of lists) {
-    routes.get(url, { config: { access: 'signed-in' }, schema: listSchema }, async (request, reply) => {
+  for (const [route, scope] of lists) {
+    routes.get(route.path, apiRouteOptions(route), async (request, reply) => {
       const identity = userOf(request)
       const view = await catalog.view()
       const access = accessibleProfiles(view, identity, scope)
@@ -36,24 +30,14 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
     })
   }
 
-  routes.get(
-    '/api/profiles/search',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        querystring: ProfileSearchQuerySchema,
-        response: { 200: ProfileSearchResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      const identity = userOf(request)
-      const typed = request.query.name.trim()
-      if (!typed) throw profilesErrors.searchNameRequired()
-      if (typed.length > PROFILE_SEARCH_NAME_MAX) throw profilesErrors.searchNameTooLong()
-      const view = await catalog.view()
-      const access = accessibleProfiles(view, identity)
-      const { match, others } = view.nameIndex(access.key, access.scope, access.profiles).match(typed)
-      return { match: match ? withAccess(match, access) : null, others }
-    },
-  )
+  routes.get(api.searchProfiles.path, apiRouteOptions(api.searchProfiles), async (request) => {
+    const identity = userOf(request)
+    const typed = request.query.name.trim()
+    if (!typed) throw profilesErrors.searchNameRequired()
+    if (typed.length > PROFILE_SEARCH_NAME_MAX) throw profilesErrors.searchNameTooLong()
+    const view = await catalog.view()
+    const access = accessibleProfiles(view, identity)
+    const { match, others } = view.nameIndex(access.key, access.scope, access.profiles).match(typed)
+    return { match: match ? withAccess(match, access) : null, others }
+  })
 }
