@@ -40,13 +40,16 @@ export async function envSchemaOf(name: string): Promise<EnvSchema> {
   return schema as EnvSchema
 }
 
-/** The variable names a schema knows: an object's shape, or the input side of a transformed object. */
-export function envKeysOf(schema: EnvSchema): string[] {
+/** The fields of a schema: an object's shape, or that of the input side of a transformed object. */
+function shapeOf(schema: EnvSchema): Record<string, unknown> {
   const shaped = schema as unknown as { shape?: Record<string, unknown>; in?: EnvSchema }
-  if (shaped.shape) return Object.keys(shaped.shape)
-  if (shaped.in) return envKeysOf(shaped.in)
+  if (shaped.shape) return shaped.shape
+  if (shaped.in) return shapeOf(shaped.in)
   throw new Error('The environment schema is neither an object nor a transformed object')
 }
+
+/** The variable names a schema knows. */
+export const envKeysOf = (schema: EnvSchema): string[] => Object.keys(shapeOf(schema))
 
 export function describeIssues(result: ParseResult): string {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
@@ -66,17 +69,13 @@ export const fakeSecrets: Record<string, string> = {
   OPENAI_API_KEY: 'sk-test',
 }
 
-/** The port a process listens on when PORT is unset: its schema's default. */
+/** The port a process listens on when PORT is unset: the default of its schema's PORT. */
 export async function defaultPortOf(name: string): Promise<number> {
-  const result = (await envSchemaOf(name)).safeParse({ ...fakeSecrets, ...upstreamUrls })
-  if (!result.success) throw new Error(`${name}: ${describeIssues(result)}`)
-  return Number(result.data!.PORT)
+  const port = shapeOf(await envSchemaOf(name)).PORT as EnvSchema | undefined
+  const result = port?.safeParse(undefined)
+  if (!result?.success) throw new Error(`${name}: PORT has no default`)
+  return Number(result.data)
 }
-
-// The gateway requires an upstream URL for each service.
-const upstreamUrls = Object.fromEntries(
-  serviceNames.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, `http://${name}:1`]),
-)
 
 export const parseYaml = (text: string): unknown => parse(text, { merge: true })
 
