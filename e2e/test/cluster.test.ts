@@ -83,8 +83,10 @@ describe.skipIf(!redisAvailable)(
         processedLog: await createProcessedEventLog(publisherStore),
       })
       const total = 300
+      // Ids far above any account of this cluster, so the streamed people are told apart.
+      const FIRST_STREAMED_ID = 1_000_000
       const users: UserCreated[] = Array.from({ length: total }, (_, index) => ({
-        id: `stream-${index}`,
+        id: FIRST_STREAMED_ID + index,
         username: `person${index}@example.com`,
         email: `person${index}@example.com`,
         firstName: 'Person',
@@ -94,9 +96,9 @@ describe.skipIf(!redisAvailable)(
       }))
       const peopleFile = join(dataDirectory, 'profiles', 'people.db')
       const streamed = () =>
-        readDatafile(peopleFile).filter((person) => String(person.userId).startsWith('stream-'))
+        readDatafile(peopleFile).filter((person) => Number(person.userId) >= FIRST_STREAMED_ID)
       try {
-        for (const user of users) await publisher.publish(createEvent(USERS_CREATED, user), user.id)
+        for (const user of users) await publisher.publish(createEvent(USERS_CREATED, user), String(user.id))
         await expect.poll(() => streamed().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
         await cluster.stop('profiles', 'SIGKILL')
         const atKill = streamed().length
