@@ -4,6 +4,10 @@ import type { KeyValueStore } from './port.ts'
 import { createRedisKeyValueStore } from './redis.ts'
 
 export * from './port.ts'
+
+/** Keys of the gateway's session revocations (`session:revoked:…`, `session:valid-after:…`). */
+export const SESSION_KEY_PREFIX = 'session:'
+
 export { createMemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.ts'
 export { createRedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis.ts'
 
@@ -16,7 +20,11 @@ export function createKeyValueStore(options: {
   dataDirectory?: string | undefined
 }): KeyValueStore {
   if (options.redisUrl) return createRedisKeyValueStore(options.redisUrl)
-  return createMemoryKeyValueStore(
-    options.dataDirectory ? { journalFile: join(options.dataDirectory, 'kv', 'journal.jsonl') } : {},
-  )
+  if (!options.dataDirectory) return createMemoryKeyValueStore()
+  return createMemoryKeyValueStore({
+    journalFile: join(options.dataDirectory, 'kv', 'journal.jsonl'),
+    // The gateway's revocations and valid-after stamps reach the disk before it answers; throttles and the
+    // profile catalog's change log are written without a sync (a power cut may lose their last changes).
+    syncedKeyPrefixes: [SESSION_KEY_PREFIX],
+  })
 }

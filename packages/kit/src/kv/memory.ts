@@ -10,6 +10,11 @@ export interface MemoryKeyValueStoreOptions {
    * Without it, nothing is persisted.
    */
   journalFile?: string
+  /**
+   * Changes to keys with these prefixes reach the disk (fdatasync) before the call resolves; the others are
+   * written but not synced, which survives a crash of the process but not of the machine. Default: every key.
+   */
+  syncedKeyPrefixes?: readonly string[]
 }
 
 interface Entry {
@@ -24,6 +29,8 @@ interface Entry {
 export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = {}): KeyValueStore {
   const entries = new Map<string, Entry>()
   const journal: Journal | null = options.journalFile ? openJournal(options.journalFile, entries) : null
+  const syncedPrefixes = options.syncedKeyPrefixes ?? ['']
+  const synced = (key: string) => syncedPrefixes.some((prefix) => key.startsWith(prefix))
   let closed = false
 
   const live = (key: string): Entry | null => {
@@ -56,14 +63,13 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       open()
       const expiresAt = ttlMs === undefined ? null : Date.now() + validTtl(ttlMs)
       entries.set(key, { value, expiresAt })
-      // Values set are the ones that must outlive a restart (revocations): on disk before the call resolves.
-      await journal?.record({ set: key, value, expiresAt }, true)
+      await journal?.record({ set: key, value, expiresAt }, synced(key))
     },
     async delete(key) {
       open()
       const existed = live(key) !== null
       entries.delete(key)
-      if (existed) await journal?.record({ delete: key }, true)
+      if (existed) await journal?.record({ delete: key }, synced(key))
       return existed
     },
     async increment(key, ttlMs) {
@@ -76,8 +82,7 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       // Like Redis' PEXPIRE NX: an existing expiry is kept, a key without one gets the given ttl.
       const expiresAt = entry?.expiresAt ?? now + ttl
       entries.set(key, { value: String(value), expiresAt })
-      // Counters (throttles) are written but not synced: losing the last few to a power cut is harmless.
-      await journal?.record({ set: key, value: String(value), expiresAt }, false)
+      await journal?.record({ set: key, value: String(value), expiresAt }, synced(key))
       return { value, ttlMs: expiresAt - now }
     },
     async ping() {
