@@ -5,7 +5,8 @@
  * Lighthouse is not a dependency of the project: install it once into a folder of its own and point
  * LIGHTHOUSE_DIR at it (default /tmp/lh): `mkdir -p /tmp/lh && cd /tmp/lh && npm i lighthouse@12`.
  * Build the web app first: `npx -y pnpm@10 --filter @app/web build`. Then, from the repository root:
- * `CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` (RUNS=3 by default; the median is reported).
+ * `CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` (RUNS=3 by default; the median is reported;
+ * REPORT_DIR=<folder> keeps every full JSON report).
  */
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -21,6 +22,8 @@ const root = resolve(import.meta.dirname, '..')
 const webDist = join(root, 'web', 'dist')
 const lighthouseDir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh'
 const runs = Number(process.env.RUNS ?? 3)
+/** When set, every run's full JSON report is written there, to read its long tasks, bootup time and requests. */
+const reportDirectory = process.env.REPORT_DIR
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -188,6 +191,11 @@ async function main() {
         if (!outcome) throw new Error(`Lighthouse gave no result for ${page.url}`)
         const { lhr } = outcome
         version = lhr.lighthouseVersion
+        if (reportDirectory) {
+          await mkdir(reportDirectory, { recursive: true })
+          const slug = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
+          await writeFile(join(reportDirectory, `${slug}-${run + 1}.json`), JSON.stringify(lhr))
+        }
         const entry = results.get(page.name) ?? { scores: [], lcp: [], tbt: [], js: [] }
         entry.scores.push(lhr.categories.performance.score)
         entry.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN)

@@ -1,10 +1,12 @@
-import { useState } from 'react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import { useState, type ComponentProps } from 'react'
 import { inputClasses, type FieldControlProps } from '../../../components/ui/form.tsx'
 
 type PasswordInputProps = FieldControlProps & {
-  /** The form's registration of the field (name, change and blur handlers, ref). */
-  field: UseFormRegisterReturn
+  /**
+   * What binds the field to its form: react-hook-form's `register(name)`, or a controlled value and its
+   * change handler (the login form, which loads no form library).
+   */
+  field: Pick<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>
   autoComplete: 'current-password' | 'new-password'
   /** What the toggle shows or hides, for its accessible name ('Show new password'). */
   fieldName?: string
