@@ -39,6 +39,8 @@ const administratorsOnly = {
 
 const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; body?: unknown }> = {
   'GET /api/health': { expect: everyone },
+  'GET /api/docs': { expect: administratorsOnly },
+  'GET /api/docs/openapi.json': { expect: administratorsOnly },
   'GET /api/config': { expect: signedIn },
   'POST /api/auth/login': {
     expect: everyone,
