@@ -1,27 +1,47 @@
+import { useEffect } from 'react'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import type { z } from 'zod'
 
+export type LazySchemaResolver<Values extends FieldValues> = Resolver<Values> & {
+  /** Starts loading the schema and zod; a failed load is retried at the next call. */
+  preload: () => void
+}
+
 /**
  * A react-hook-form resolver for a zod schema (the contract's, with the form's own rules and messages) that
- * loads the schema and zod only when the form is first validated. Validation runs on submit, so a page
- * shows without zod in its first load. A failed load is retried at the next submit.
+ * loads the schema and zod only when asked: by `useSchemaPreload` once the form has shown, or at the first
+ * validation. A page therefore paints without zod, and its messages are ready by the time it is submitted.
  */
 export function schemaResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<unknown, Values>>,
-): Resolver<Values> {
+): LazySchemaResolver<Values> {
   let resolver: Promise<Resolver<Values>> | undefined
-  return async (values, context, options) => {
+  const load = () => {
     resolver ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
       ([schema, { zodResolver }]) =>
         zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Values>,
     )
+    return resolver
+  }
+  const resolve: Resolver<Values> = async (values, context, options) => {
     try {
       return await (
-        await resolver
+        await load()
       )(values, context, options)
     } catch (error) {
       resolver = undefined
       throw error
     }
   }
+  const preload = () => {
+    load().catch(() => {
+      resolver = undefined // the first submit tries again and reports the failure
+    })
+  }
+  return Object.assign(resolve, { preload })
+}
+
+/** Loads a form's validation after the form first renders, so it is in place before the first submit. */
+export function useSchemaPreload(resolver: { preload: () => void }): void {
+  useEffect(() => resolver.preload(), [resolver])
 }

@@ -1,7 +1,8 @@
 import { decideRoute, paths } from '@app/domain/spa-routes'
 import type { Role } from '@app/domain/roles'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
+import { Link } from '../../components/ui/link.tsx'
 import { Logo } from '../../components/ui/logo.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
@@ -37,6 +38,10 @@ export function AppHeader() {
   const me = useMe()
   const user = me.data ?? null
   const current = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const signedOutDecision = decideRoute(pathname, null)
+  // On a signed-in page the header keeps the room of its buttons while the session is checked, so the page
+  // below does not move down when they arrive (a layout shift).
+  const holdRoom = me.isPending && 'allow' in signedOutDecision && !signedOutDecision.allow
 
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -72,9 +77,26 @@ export function AppHeader() {
             </ul>
           </nav>
         )}
-        <div className="ml-auto flex items-center">
+        {holdRoom && (
+          <div aria-hidden="true" className="invisible order-last w-full lg:order-none lg:w-auto lg:flex-1">
+            <div className="flex py-1">
+              <span className="block py-2 text-sm font-medium">&nbsp;</span>
+            </div>
+          </div>
+        )}
+        {/* On a narrow screen the account block is sized by its button, not by the name (truncated), so the
+            header's height does not depend on who signs in and can be held while the session is checked. */}
+        <div className="ml-auto flex min-w-0 flex-[1_1_6.5rem] items-center justify-end lg:flex-none">
           {user ? (
             <AccountControls name={displayName(user)} />
+          ) : holdRoom ? (
+            <div aria-hidden="true" className="invisible flex flex-col items-end gap-0.5">
+              <span className={buttonClasses('secondary', 'sm')}>
+                <span className="size-4" />
+                Logout
+              </span>
+              <span className="text-xs">&nbsp;</span>
+            </div>
           ) : me.isPending ? null : (
             <Link to={paths.login} className={buttonClasses('primary', 'sm')}>
               Login
@@ -101,7 +123,7 @@ function AccountControls({ name }: { name: string }) {
   }
 
   return (
-    <div className="flex flex-col items-end gap-0.5">
+    <div className="flex min-w-0 flex-col items-end gap-0.5">
       <button
         type="button"
         onClick={handleLogout}
@@ -114,7 +136,7 @@ function AccountControls({ name }: { name: string }) {
         </svg>
         Logout
       </button>
-      <span className="max-w-48 truncate text-xs text-slate-600" title={name}>
+      <span className="max-w-[min(12rem,100%)] truncate text-xs text-slate-600" title={name}>
         {name}
       </span>
     </div>

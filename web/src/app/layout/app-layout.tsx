@@ -7,7 +7,7 @@ import { AppHeader } from './app-header.tsx'
 
 export function AppLayout() {
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+    <div className="group/layout flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <a
         href="#main"
         className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"

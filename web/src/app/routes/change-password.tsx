@@ -1,5 +1,6 @@
 import { paths } from '@app/domain/spa-routes'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { Link } from '../../components/ui/link.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
 import { textLinkClasses } from '../../components/ui/form.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'

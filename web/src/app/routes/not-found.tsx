@@ -1,6 +1,6 @@
 import { paths } from '@app/domain/spa-routes'
-import { Link } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
+import { Link } from '../../components/ui/link.tsx'
 import { PRODUCT_NAME } from '../../config/product.ts'
 
 export function NotFoundRoute() {

@@ -1,5 +1,5 @@
 import { paths } from '@app/domain/spa-routes'
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/ui/link.tsx'
 import { PRODUCT_NAME } from '../../config/product.ts'
 import { textLinkClasses } from '../../components/ui/form.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'

@@ -1,9 +1,14 @@
-/** A centred loading indicator announced to assistive technology; `showLabel` also prints the label. */
+/**
+ * A centred loading indicator announced to assistive technology; `showLabel` also prints the label. While
+ * one shows, the layout hides its footer (`data-loading`), so the footer is not pushed down when the page
+ * arrives (a layout shift) but appears with it.
+ */
 export function Spinner({ label = 'Loading', showLabel = false }: { label?: string; showLabel?: boolean }) {
   return (
     <div
       role="status"
       aria-label={label}
+      data-loading
       className="flex min-h-[50vh] w-full flex-col items-center justify-center gap-4"
     >
       <span

@@ -1,9 +1,9 @@
 import type { AssessmentType } from '@app/contracts/profiles'
 import { paths } from '@app/domain/spa-routes'
 import type { Ref } from 'react'
-import { Link } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { textLinkClasses } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { QUESTIONS } from '../assessment-state.ts'
 
 const ASSESSMENTS: Record<

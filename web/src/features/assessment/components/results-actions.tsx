@@ -1,7 +1,7 @@
 import { paths } from '@app/domain/spa-routes'
-import { Link } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 
 export type SaveStatus = 'idle' | 'saving' | 'saved'
 

@@ -4,9 +4,16 @@ import type { CurrentUser } from './current-user-schema.ts'
 
 export type { CurrentUser }
 
+const loadCurrentUserSchema = () => import('./current-user-schema.ts')
+
 /** zod loads with the first signed-in answer, so a signed-out page (the login page) never loads it. */
 export async function parseCurrentUser(body: unknown): Promise<CurrentUser> {
-  return (await import('./current-user-schema.ts')).CurrentUserSchema.parse(body)
+  return (await loadCurrentUserSchema()).CurrentUserSchema.parse(body)
+}
+
+/** A signed-in page starts loading the schema beside its session check, not after the answer. */
+export function preloadCurrentUserSchema(): void {
+  loadCurrentUserSchema().catch(() => undefined) // a failed load is reported when the answer is parsed
 }
 
 /** The signed-in user, or null when signed out (401). */

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert, FormField } from '../../../components/ui/form.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import type { ChangePasswordFormValues } from '../form-schemas.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
@@ -20,6 +20,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (message: string)
     resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   })
+  useSchemaPreload(resolver)
   const requestErrorId = useId()
 
   function submit({ currentPassword, newPassword }: ChangePasswordFormValues) {

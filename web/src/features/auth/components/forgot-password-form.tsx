@@ -2,7 +2,6 @@ import type { ForgotPasswordResponse } from '@app/contracts/auth'
 import { paths } from '@app/domain/spa-routes'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
@@ -11,9 +10,10 @@ import {
   inputClasses,
   textLinkClasses,
 } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { StatusPanel } from '../../../components/ui/status-panel.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
 import type { ForgotPasswordFormValues } from '../form-schemas.ts'
 import { AuthPage } from './auth-page.tsx'
@@ -38,6 +38,7 @@ export function ForgotPassword() {
     resolver,
     defaultValues: { email: '' },
   })
+  useSchemaPreload(resolver)
   const [sent, setSent] = useState<ForgotPasswordResponse | null>(null)
   const requestErrorId = useId()
 

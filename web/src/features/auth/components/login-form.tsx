@@ -1,6 +1,6 @@
 import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
@@ -9,6 +9,7 @@ import {
   inputClasses,
   textLinkClasses,
 } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { displayName } from '../../../lib/display-name.ts'

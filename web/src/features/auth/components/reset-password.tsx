@@ -1,16 +1,17 @@
 import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { StatusPanel } from '../../../components/ui/status-panel.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useCheckResetToken } from '../api/check-reset-token.ts'
 import { useResetPassword } from '../api/reset-password.ts'
 import { AuthPage } from './auth-page.tsx'
-import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import type { ResetPasswordFormValues } from '../form-schemas.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
@@ -41,6 +42,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message:
     resolver,
     defaultValues: { newPassword: '', confirmPassword: '' },
   })
+  useSchemaPreload(resolver)
   const requestErrorId = useId()
 
   function submit({ newPassword }: ResetPasswordFormValues) {

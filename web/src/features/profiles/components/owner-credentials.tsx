@@ -1,6 +1,6 @@
 import { paths } from '@app/domain/spa-routes'
-import { Link } from 'react-router-dom'
 import { textLinkClasses } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { useInitialPassword } from '../api/get-initial-password.ts'
 
 /**

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
-import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useClientConfig } from '../api/get-client-config.ts'
 import { DEFAULT_REQUEST_MESSAGE, requestMailtoUrl, type AssessmentRequest } from '../request-mail.ts'
 
@@ -29,6 +29,7 @@ export function RequestAssessmentForm({ initial }: { initial: { name: string; em
       message: DEFAULT_REQUEST_MESSAGE,
     },
   })
+  useSchemaPreload(resolver)
   const [opening, setOpening] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const errorId = useId()

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
-import { schemaResolver } from '../../../lib/schema-resolver.ts'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 
 export type SaveAssessment = (request: SaveAssessmentRequest) => Promise<unknown>
 
@@ -66,6 +66,7 @@ export function ScoreEntryForm({ onSave }: { onSave: SaveAssessment }) {
     resolver,
     defaultValues: INITIAL_VALUES,
   })
+  useSchemaPreload(resolver)
   const [saved, setSaved] = useState(false)
   const [D, I, S, C] = watch(['D', 'I', 'S', 'C'])
   const scores: DiscScores = { D, I, S, C }
