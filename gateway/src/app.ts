@@ -11,7 +11,8 @@ import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
-import { compileRouteTable, routeTable, type RouteRule } from './route-table.ts'
+import { compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
+import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
 
@@ -25,7 +26,8 @@ export interface GatewayOptions {
 
 export async function buildApp(options: GatewayOptions) {
   const { config, kv } = options
-  const rules = options.rules ?? routeTable
+  const tableRules = options.rules ?? routeTable
+  const rules = config.NODE_ENV === 'development' ? withOpenDocs(tableRules) : tableRules
   const https = config.PUBLIC_URL.startsWith('https:')
   const app = Fastify({
     logger: options.logger ?? false,
@@ -56,11 +58,12 @@ export async function buildApp(options: GatewayOptions) {
   registerGuards(app, compileRouteTable(rules), limits)
 
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
+  await app.register(apiDocsRoutes)
   await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL })
   await registerProxies(app, {
     rules,
     serviceUrls: config.serviceUrls,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    privateKey: config.GATEWAY_PRIVATE_KEY,
   })
   if (config.WEB_ROOT) await registerSpa(app, config.WEB_ROOT)
   return app

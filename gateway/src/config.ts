@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { env } from '@app/kit/config'
+import { SERVICES, type ServiceName } from '@app/kit/services'
 
-export const SERVICES = ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const
-export type ServiceName = (typeof SERVICES)[number]
+export { SERVICES, type ServiceName }
 
 const serviceUrls = Object.fromEntries(
   SERVICES.map((service) => [`${service.toUpperCase()}_SERVICE_URL`, env.url]),
@@ -20,7 +20,8 @@ export const gatewayEnvSchema = z
     PORT: env.port.default(8080),
     HOST: z.string().default('127.0.0.1'),
     SESSION_SECRET: env.secret,
-    INTERNAL_TOKEN_SECRET: env.secret,
+    /** Signs the identity the gateway hands each service; only the gateway holds it (DESIGN.md section 1). */
+    GATEWAY_PRIVATE_KEY: env.privateKey,
     PUBLIC_URL: env.url.optional(),
     REDIS_URL: z
       .string()
@@ -30,6 +31,8 @@ export const gatewayEnvSchema = z
     /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
     TRUSTED_PROXIES: commaList.default([]),
     WEB_ROOT: z.string().optional(),
+    /** In development the API documentation (/api/docs) is open to anyone. */
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     /** Where the embedded key-value store (revocations) persists when REDIS_URL is unset. */
     DATA_DIR: z.string().default('./data'),
     /** Every API call of one client address, per window. */

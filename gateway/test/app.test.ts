@@ -54,7 +54,7 @@ describe('session cookie', () => {
     const cookie = await logIn(app, admin)
     const signedIn = await app.inject({ method: 'GET', url: '/api/echo', cookies: { session: cookie } })
     expect(signedIn.json().identity).toEqual({
-      userId: '1',
+      userId: 1,
       role: 'administrator',
       username: 'admin@example.com',
       mustChangePassword: false,

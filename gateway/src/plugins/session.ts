@@ -7,6 +7,7 @@ import { isRole } from '@app/domain/roles'
 import type { Identity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
 import { decodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
+import { SESSION_KEY_PREFIX } from '@app/kit/kv/index'
 import { KeyValueUnavailableError, type KeyValueStore } from '@app/kit/kv/port'
 
 export const SESSION_COOKIE = 'session'
@@ -18,7 +19,7 @@ const RENEW_AFTER_MS = 10 * 60_000
 const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000
 
 const claimsSchema = z.object({
-  sub: z.string().min(1),
+  sub: z.string().regex(/^[1-9]\d{0,15}$/),
   role: z.string().refine(isRole),
   username: z.string(),
   mcp: z.boolean(),
@@ -30,7 +31,7 @@ const claimsSchema = z.object({
 type SessionClaims = z.infer<typeof claimsSchema>
 
 const loginHeaderSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.coerce.number().int().positive(),
   role: z.string().refine(isRole),
   username: z.string(),
   mustChangePassword: z.boolean().default(false),
@@ -49,8 +50,9 @@ declare module '@fastify/jwt' {
   }
 }
 
-const revokedKey = (sessionId: string) => `session:revoked:${sessionId}`
-const validAfterKey = (userId: string) => `session:valid-after:${userId}`
+// Under SESSION_KEY_PREFIX, so that the embedded store writes them to disk before the answer (decision 008).
+const revokedKey = (sessionId: string) => `${SESSION_KEY_PREFIX}revoked:${sessionId}`
+const validAfterKey = (userId: number | string) => `${SESSION_KEY_PREFIX}valid-after:${userId}`
 
 export interface SessionOptions {
   secret: string
@@ -79,7 +81,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
 
   function issue(reply: FastifyReply, identity: Identity, sessionId: string, startMs: number) {
     const token = app.jwt.sign({
-      sub: identity.userId,
+      sub: String(identity.userId),
       role: identity.role,
       username: identity.username,
       mcp: identity.mustChangePassword,
@@ -127,7 +129,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       return
     }
     const identity: Identity = {
-      userId: claims.sub,
+      userId: Number(claims.sub),
       role: claims.role,
       username: claims.username,
       mustChangePassword: claims.mcp,
