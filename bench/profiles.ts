@@ -8,7 +8,8 @@ import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/a
 import type { Identity } from '@app/kit/identity'
 import { createNedbStore } from '@app/kit/store/nedb'
 import { freePort } from '@app/kit/testing/free-port'
-import { identityHeaders, TEST_INTERNAL_TOKEN_SECRET } from '@app/kit/testing/service-dependencies'
+import { identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { startRedisServer } from '@app/kit/testing/redis-server'
 import { PREVUE_ABILITIES, PREVUE_MOTIVATIONS, PREVUE_PERSONALITY } from '@app/domain/prevue'
 
 /**
@@ -27,13 +28,13 @@ const WARM_UP_SECONDS = 3
 const SEARCH_BUDGET_P99_MS = 20
 
 const owner: Identity = {
-  userId: 'bench-owner',
+  userId: 1000,
   role: 'standard',
   username: 'owner@example.com',
   mustChangePassword: false,
 }
 const administrator: Identity = {
-  userId: '1',
+  userId: 1,
   role: 'administrator',
   username: 'admin@example.com',
   mustChangePassword: false,
@@ -77,7 +78,7 @@ function fullName(index: number): string {
   return `${FIRST_NAMES[index % FIRST_NAMES.length]} ${start}${end}`
 }
 
-function assessment(userId: string, name: string, index: number): NewAssessment {
+function assessment(userId: number, name: string, index: number): NewAssessment {
   const d = (index * 37) % 101
   const i = (index * 53) % 101
   const s = (index * 71) % 101
@@ -117,7 +118,7 @@ async function fill(dataDirectory: string): Promise<void> {
     // Colleagues' profiles interleave with the owner's, as they would in a real tenant.
     if (index % (OWNED / (OTHER_OWNERS * PER_OTHER_OWNER)) === 0) {
       const other = Math.floor(index / (OWNED / OTHER_OWNERS))
-      await assessments.create(assessment(`colleague-${other}`, `Colleague ${index} Quill`, index))
+      await assessments.create(assessment(2000 + other, `Colleague ${index} Quill`, index))
     }
   }
   await store.close()
@@ -128,6 +129,7 @@ async function fill(dataDirectory: string): Promise<void> {
 async function startService(
   dataDirectory: string,
   profileDirectory: string | null,
+  redisUrl: string,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort()
   const profile = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []
@@ -139,9 +141,12 @@ async function startService(
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDirectory,
-      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_TOKEN_SECRET,
+      GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+      IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
+      ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
       LOG_LEVEL: 'warn',
-      REDIS_URL: '',
+      // A service process needs a shared bus; this one has no peers, but the rule holds.
+      REDIS_URL: redisUrl,
       MONGO_URL: '',
       KAFKA_BROKERS: '',
     },
@@ -169,7 +174,7 @@ function wrk(url: string, caller: Identity, connections: number, seconds: number
     '10s',
     ...(script ? ['-s', script] : []),
   ]
-  return runWrk(args, identityHeaders(caller), url)
+  return runWrk(args, identityHeaders('profiles', caller), url)
 }
 
 /** Search terms the requests rotate through: exact names, parts, the five-letter prefix rule and misses. */
@@ -199,7 +204,7 @@ function searchScript(): string {
 }
 
 async function expectJson(url: string, caller: Identity, check: (body: unknown) => boolean, label: string) {
-  const response = await fetch(url, { headers: identityHeaders(caller) })
+  const response = await fetch(url, { headers: identityHeaders('profiles', caller) })
   const body: unknown = await response.json()
   if (response.status !== 200 || !check(body)) throw new Error(`${label}: ${response.status}`)
 }
@@ -210,11 +215,12 @@ async function main(): Promise<void> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'bench-profiles-'))
   const profileDirectory = process.argv.includes('--profile') ? join(dataDirectory, 'cpu-profile') : null
   let service: { child: ChildProcess; url: string } | null = null
+  const redis = await startRedisServer()
   try {
     await fill(dataDirectory)
     const script = join(dataDirectory, 'search.lua')
     await writeFile(script, searchScript())
-    service = await startService(dataDirectory, profileDirectory)
+    service = await startService(dataDirectory, profileDirectory, redis.url)
     const { url } = service
     const total = OWNED + OTHER_OWNERS * PER_OTHER_OWNER
     const isList = (length: number) => (body: unknown) => Array.isArray(body) && body.length === length
@@ -296,6 +302,7 @@ async function main(): Promise<void> {
       service.child.kill('SIGTERM')
       await exited
     }
+    await redis.stop()
     if (profileDirectory) {
       console.log('\nService CPU profile, self time as a share of busy time:')
       for (const line of await topOfProfile(profileDirectory, 20)) console.log(line)
