@@ -39,6 +39,7 @@ const chromeFlags = [
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number }
 type LighthouseResult = {
   lighthouseVersion: string
+  runtimeError?: { code: string; message: string }
   categories: { performance: { score: number } }
   audits: Record<string, { numericValue?: number; details?: { items?: NetworkItem[] } }>
 }
@@ -181,15 +182,21 @@ async function main() {
     let version = ''
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
-        const outcome = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          extraHeaders: page.headers,
-        })
-        if (!outcome) throw new Error(`Lighthouse gave no result for ${page.url}`)
-        const { lhr } = outcome
+        let lhr: LighthouseResult | undefined
+        // Lighthouse asks to be run again when its trace comes out broken (NO_NAVSTART on a busy machine).
+        for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt += 1) {
+          const outcome = await lighthouse(page.url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: page.headers,
+          })
+          if (!outcome) throw new Error(`Lighthouse gave no result for ${page.url}`)
+          lhr = outcome.lhr
+        }
+        if (!lhr || lhr.runtimeError)
+          throw new Error(`Lighthouse failed three times on ${page.url}: ${lhr?.runtimeError?.code}`)
         version = lhr.lighthouseVersion
         if (reportDirectory) {
           await mkdir(reportDirectory, { recursive: true })

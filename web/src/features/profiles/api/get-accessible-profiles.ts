@@ -1,9 +1,7 @@
 import { AccessibleProfileListSchema, type AccessibleProfile } from '@app/contracts/profiles'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
-
-/** Every profile query sits under this key, so one save can refresh lists and searches alike. */
-export const PROFILES_QUERY_KEY = ['profiles'] as const
+import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
 
 /** The caller's own profiles and those shared with them, newest first. */
 export async function getAccessibleProfiles(): Promise<AccessibleProfile[]> {

@@ -1,11 +1,18 @@
-import { ProfileSchema, type Profile, type SaveAssessmentRequest } from '@app/contracts/profiles'
+import type { Profile, SaveAssessmentRequest } from '@app/contracts/profiles'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
-import { PROFILES_QUERY_KEY } from './get-accessible-profiles.ts'
+import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
 
-/** Saves an assessment; the server sets its owner, primary type and time (DESIGN.md decision 6). */
+/**
+ * Saves an assessment; the server sets its owner, primary type and time (DESIGN.md decision 6). The
+ * profile schemas load with the request, so the assessment page does not build them while it first renders.
+ */
 export async function saveAssessment(input: SaveAssessmentRequest): Promise<Profile> {
-  return ProfileSchema.parse(await apiClient.post<unknown>('/api/assessments', input))
+  const [{ ProfileSchema }, body] = await Promise.all([
+    import('@app/contracts/profiles'),
+    apiClient.post<unknown>('/api/assessments', input),
+  ])
+  return ProfileSchema.parse(body)
 }
 
 export function useSaveAssessment() {
