@@ -27,6 +27,33 @@
 auth profiles sharing questions import advice
 {{- end -}}
 
+{{/*
+The only synchronous calls between services, caller: [called] (INTERNAL_CALLS in packages/kit/src/services.ts,
+which e2e/test/deployment checks this against). Each pair is one NetworkPolicy edge, the caller's private key
+and upstream URL, and the caller's public key in the called service. Read with: include "app.internalCalls" . | fromYaml
+*/}}
+{{- define "app.internalCalls" -}}
+sharing: [auth]
+import: [auth, profiles]
+advice: [profiles]
+{{- end -}}
+
+{{/* The services that call a given one. Call with (dict "name" "auth" "context" $); a space-separated list. */}}
+{{- define "app.callersOf" -}}
+{{- $callers := list -}}
+{{- range $caller, $targets := include "app.internalCalls" .context | fromYaml -}}
+{{- if has $.name $targets -}}
+{{- $callers = append $callers $caller -}}
+{{- end -}}
+{{- end -}}
+{{- join " " $callers -}}
+{{- end -}}
+
+{{/* Who signs identity tokens: the gateway for users, then each service that calls another. */}}
+{{- define "app.signers" -}}
+gateway {{ keys (include "app.internalCalls" . | fromYaml) | sortAlpha | join " " }}
+{{- end -}}
+
 {{/* Every component with a Deployment: the two public ones, then the services. */}}
 {{- define "app.componentNames" -}}
 gateway web {{ include "app.serviceNames" . }}
@@ -107,13 +134,16 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- printf "http://%s:%v" (include "app.componentName" .) $component.service.port -}}
 {{- end -}}
 
-{{/* A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optional" true "context" $). */}}
+{{/*
+A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optional" true "context" $);
+"key" names the Secret key when it differs from the variable.
+*/}}
 {{- define "app.secretEnv" -}}
 - name: {{ .env }}
   valueFrom:
     secretKeyRef:
       name: {{ include "app.secretName" .context }}
-      key: {{ .env }}
+      key: {{ default .env .key }}
       {{- if .optional }}
       optional: true
       {{- end }}
@@ -160,9 +190,34 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
   value: /app/data
 - name: LOG_LEVEL
   value: {{ .context.Values.config.logLevel | quote }}
-{{ include "app.secretEnv" (dict "env" "INTERNAL_TOKEN_SECRET" "context" .context) }}
+{{ include "app.keyEnv" . }}
 {{- include "app.mongoEnv" . }}
 {{- include "app.redisEnv" .context }}
 - name: KAFKA_BROKERS
   value: {{ .context.Values.kafka.brokers | quote }}
+{{- end -}}
+
+
+{{/*
+The identity keys of one service (DESIGN.md, Identity to services), all from the Secret: the gateway's public
+key; the public key of each service that calls it; and, when it calls others, its own private key as
+SERVICE_PRIVATE_KEY with the URL of each service it calls. Never the gateway's private key.
+Call with (dict "name" "auth" "context" $).
+*/}}
+{{- define "app.keyEnv" -}}
+{{- $ := .context -}}
+{{- $calls := include "app.internalCalls" $ | fromYaml -}}
+{{ include "app.secretEnv" (dict "env" "GATEWAY_PUBLIC_KEY" "context" $) }}
+{{- range $caller := splitList " " (include "app.callersOf" .) }}
+{{- if $caller }}
+{{ include "app.secretEnv" (dict "env" (printf "%s_PUBLIC_KEY" (upper $caller)) "context" $) }}
+{{- end }}
+{{- end }}
+{{- if hasKey $calls .name }}
+{{ include "app.secretEnv" (dict "env" "SERVICE_PRIVATE_KEY" "key" (printf "%s_PRIVATE_KEY" (upper .name)) "context" $) }}
+{{- range $target := index $calls .name }}
+- name: {{ upper $target }}_SERVICE_URL
+  value: {{ include "app.serviceUrl" (dict "name" $target "context" $) | quote }}
+{{- end }}
+{{- end }}
 {{- end -}}

@@ -8,20 +8,25 @@ import {
   describeIssues,
   envKeysOf,
   envSchemaOf,
+  expectedKeys,
+  fakeKeys,
   fakeSecrets,
   healthPath,
   isRecord,
+  keyVariablesOf,
   nodeComponents,
   packageFolder,
   parseYaml,
   read,
   root,
   serviceNames,
+  signers,
+  upstreamsOf,
 } from './workspace.ts'
 
 const composeText = read('docker-compose.yml')
 const compose = parseYaml(composeText) as { services: Record<string, Record<string, unknown>> }
-const requiredSecrets = ['SESSION_SECRET', 'INTERNAL_TOKEN_SECRET', 'MONGO_ROOT_PASSWORD', 'REDIS_PASSWORD']
+const requiredSecrets = ['SESSION_SECRET', ...Object.keys(fakeKeys), 'MONGO_ROOT_PASSWORD', 'REDIS_PASSWORD']
 const testEnvironment = Object.fromEntries(requiredSecrets.map((name) => [name, fakeSecrets[name]!]))
 
 /** Compose interpolation (`${A}`, `${A:-default}`, `${A:?message}`, `$$`), as docker-compose applies it. */
@@ -58,7 +63,7 @@ describe.skipIf(!dockerCompose)('docker-compose config', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
   // A clean environment, so that neither the shell nor a developer's .env decides the outcome.
-  function config(variables: Record<string, string>) {
+  function config(variables: Record<string, string>, quiet = true) {
     const envFile = join(directory, `${Object.keys(variables).join('-') || 'empty'}.env`)
     writeFileSync(
       envFile,
@@ -76,7 +81,7 @@ describe.skipIf(!dockerCompose)('docker-compose config', () => {
         '--env-file',
         envFile,
         'config',
-        '-q',
+        ...(quiet ? ['-q'] : []),
       ],
       {
         cwd: root,
@@ -90,6 +95,26 @@ describe.skipIf(!dockerCompose)('docker-compose config', () => {
     const result = config(testEnvironment)
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
+  })
+
+  // The keys travel as one line with `\n` escapes (.env.example): what docker-compose hands each container
+  // must still be accepted by the process's own schema, with exactly its keys.
+  it('hands each process the keys of the .env file, one-line PEM included, as its schema accepts them', async () => {
+    const result = config(testEnvironment, false)
+    expect(result.status, result.stderr).toBe(0)
+    const rendered = parseYaml(result.stdout) as { services: Record<string, { environment?: unknown }> }
+    for (const name of nodeComponents) {
+      const environment = rendered.services[name]?.environment
+      if (!isRecord(environment)) throw new Error(`docker-compose config gives ${name} no environment map`)
+      const values = Object.fromEntries(
+        Object.entries(environment)
+          .filter(([, value]) => value !== null && value !== '')
+          .map(([key, value]) => [key, String(value)]),
+      )
+      const parsed = (await envSchemaOf(name)).safeParse(values)
+      expect(describeIssues(parsed), name).toBe('')
+      expect(keyVariablesOf(values), name).toEqual(expectedKeys(name))
+    }
   })
 
   it.each(requiredSecrets)('refuses to start without %s and names it', (missing) => {
@@ -145,13 +170,12 @@ describe('docker-compose.yml', () => {
   )
 
   it.each(serviceNames)(
-    'connects %s to the networked adapters, its own database and the shared identity secret',
+    'connects %s to the networked adapters and its own database',
     (name) => {
       const environment = environmentOf(name)
       for (const key of [
         'PORT',
         'HOST',
-        'INTERNAL_TOKEN_SECRET',
         'DATA_DIR',
         'MONGO_URL',
         'REDIS_URL',
@@ -161,7 +185,6 @@ describe('docker-compose.yml', () => {
         expect(environment, key).toHaveProperty(key)
       }
       expect(environment.HOST).toBe('0.0.0.0')
-      expect(environment.INTERNAL_TOKEN_SECRET).toBe(environmentOf('gateway').INTERNAL_TOKEN_SECRET)
       expect(new URL(environment.MONGO_URL!).pathname).toBe(`/${name}`)
       expect(compose.services[name]?.depends_on).toMatchObject({
         mongo: { condition: 'service_healthy' },
@@ -170,6 +193,36 @@ describe('docker-compose.yml', () => {
       })
     },
   )
+
+  it.each(nodeComponents)(
+    'gives %s exactly its own keys from the .env file (DESIGN.md, Identity to services)',
+    (name) => {
+      expect(keyVariablesOf(environmentOf(name))).toEqual(expectedKeys(name))
+    },
+  )
+
+  it('gives the gateway private key to the gateway alone, and each service private key to its owner alone', () => {
+    for (const name of nodeComponents) {
+      const held = Object.values(keyVariablesOf(environmentOf(name))).filter((secret) =>
+        secret.endsWith('_PRIVATE_KEY'),
+      )
+      if (name !== 'gateway') expect(held, name).not.toContain('GATEWAY_PRIVATE_KEY')
+      expect(held, name).toEqual(signers.includes(name as never) ? [`${name.toUpperCase()}_PRIVATE_KEY`] : [])
+    }
+    const withServiceKey = nodeComponents.filter((name) => 'SERVICE_PRIVATE_KEY' in environmentOf(name))
+    expect(withServiceKey.sort()).toEqual(signers.filter((signer) => signer !== 'gateway').sort())
+  })
+
+  it.each(serviceNames)('gives %s the address of each service it calls, and of no other', (name) => {
+    const environment = environmentOf(name)
+    const urls = Object.keys(environment).filter((key) => key.endsWith('_SERVICE_URL'))
+    expect(urls.sort()).toEqual(upstreamsOf(name).map((target) => `${target.toUpperCase()}_SERVICE_URL`).sort())
+    for (const target of upstreamsOf(name)) {
+      const url = new URL(environment[`${target.toUpperCase()}_SERVICE_URL`]!)
+      expect(url.hostname).toBe(target)
+      expect(url.port).toBe(String(environmentOf(target).PORT))
+    }
+  })
 
   it('points the gateway at every service and waits for all of them to be healthy', () => {
     const environment = environmentOf('gateway')
@@ -206,7 +259,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!isRecord(service.environment)) continue
       for (const [key, value] of Object.entries(service.environment)) {
-        if (/SECRET|PASSWORD|API_KEY/.test(key))
+        if (/SECRET|PASSWORD|API_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(key))
           expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-]/)
       }
     }
@@ -220,6 +273,7 @@ describe('docker-compose.yml', () => {
     const used = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!))
     expect([...used].filter((name) => !documented.has(name))).toEqual([])
     for (const [name, value] of documented)
-      if (/SECRET|PASSWORD|API_KEY/.test(name)) expect(value, name).toBe('')
+      if (/SECRET|PASSWORD|API_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(name)) expect(value, name).toBe('')
+    expect(example).not.toMatch(/INTERNAL_TOKEN_SECRET/)
   })
 })

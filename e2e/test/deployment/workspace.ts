@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse, parseAllDocuments } from 'yaml'
+import { generateIdentityKeyPair } from '@app/kit/identity'
+import { calledBy, callsOf, INTERNAL_CALLS, type Caller, type ServiceName } from '@app/kit/services'
 
 /** What the deployment tests know about the repository they check. */
 export const root = resolve(import.meta.dirname, '../../..')
@@ -55,10 +57,27 @@ export function describeIssues(result: ParseResult): string {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 }
 
-/** Values that satisfy every secret rule of the configuration (32+ characters). */
+/** Who signs identity tokens: the gateway for users, and each service that calls another (INTERNAL_CALLS). */
+export const signers: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
+
+/** A PEM on one line with `\n` escapes, as an env file (compose's .env, kustomize's secrets.env) carries it. */
+const oneLine = (pem: string) => pem.trim().replaceAll('\n', String.raw`\n`)
+
+/** A fresh Ed25519 pair per signer, as `<SIGNER>_PRIVATE_KEY` and `<SIGNER>_PUBLIC_KEY`: each value is unique. */
+export const fakeKeys: Record<string, string> = Object.fromEntries(
+  signers.flatMap((signer) => {
+    const pair = generateIdentityKeyPair()
+    return [
+      [`${signer.toUpperCase()}_PRIVATE_KEY`, oneLine(pair.privateKey)],
+      [`${signer.toUpperCase()}_PUBLIC_KEY`, oneLine(pair.publicKey)],
+    ]
+  }),
+)
+
+/** Values that satisfy every secret rule of the configuration (32+ characters, Ed25519 keys in PEM). */
 export const fakeSecrets: Record<string, string> = {
   SESSION_SECRET: 's'.repeat(40),
-  INTERNAL_TOKEN_SECRET: 'i'.repeat(40),
+  ...fakeKeys,
   MONGO_ROOT_PASSWORD: 'mongopassword',
   MONGO_USERNAME: 'app',
   MONGO_PASSWORD: 'mongopassword',
@@ -67,6 +86,39 @@ export const fakeSecrets: Record<string, string> = {
   ADMIN_PASSWORD: 'administrator-password',
   SMTP_URL: 'smtp://mail.example.com:587',
   OPENAI_API_KEY: 'sk-test',
+}
+
+/**
+ * The key variables a process must receive, each with the name of the secret that fills it (DESIGN.md section 1):
+ * the gateway its own private key; a service the gateway's public key, the public key of each service that
+ * calls it, and, when it calls others, its own private key as SERVICE_PRIVATE_KEY. Nothing else.
+ */
+export function expectedKeys(name: string): Record<string, string> {
+  if (name === 'gateway') return { GATEWAY_PRIVATE_KEY: 'GATEWAY_PRIVATE_KEY' }
+  const service = name as ServiceName
+  return {
+    GATEWAY_PUBLIC_KEY: 'GATEWAY_PUBLIC_KEY',
+    ...Object.fromEntries(
+      calledBy(service).map((caller) => [`${caller.toUpperCase()}_PUBLIC_KEY`, `${caller.toUpperCase()}_PUBLIC_KEY`]),
+    ),
+    ...(callsOf(service).length > 0 ? { SERVICE_PRIVATE_KEY: `${name.toUpperCase()}_PRIVATE_KEY` } : {}),
+  }
+}
+
+/** The services a process calls directly, and so needs `<NAME>_SERVICE_URL` for: every one for the gateway. */
+export const upstreamsOf = (name: string): readonly string[] =>
+  name === 'gateway' ? serviceNames : callsOf(name as ServiceName)
+
+/** Variables of an environment that hold a key: by name, or by carrying any known key's value. */
+export function keyVariablesOf(environment: Record<string, string | undefined>): Record<string, string> {
+  const known = new Map(Object.entries(fakeKeys).map(([secret, value]) => [value, secret]))
+  return Object.fromEntries(
+    Object.entries(environment).flatMap(([variable, value]) => {
+      const secret = value === undefined ? undefined : known.get(value)
+      if (secret) return [[variable, secret]]
+      return /_(PRIVATE|PUBLIC)_KEY$/.test(variable) ? [[variable, `(not a key: ${value ?? 'unset'})`]] : []
+    }),
+  )
 }
 
 /** The port a process listens on when PORT is unset: the default of its schema's PORT. */

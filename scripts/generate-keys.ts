@@ -1,0 +1,57 @@
+// `npm run keys:generate`: fresh Ed25519 key pairs for every signer of identity tokens (the gateway, and each
+// service that calls another, INTERNAL_CALLS), printed as a block ready for `.env`, `k8s/secrets.env` or,
+// with `--helm`, a values file of charts/app. Nothing is written to disk; redirect the output yourself.
+import { fileURLToPath } from 'node:url'
+import { generateIdentityKeyPair } from '@app/kit/identity'
+import { INTERNAL_CALLS, type Caller, type ServiceName } from '@app/kit/services'
+
+/** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
+export const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
+
+export type KeyPairs = Record<Caller, { privateKey: string; publicKey: string }>
+
+export function generateKeyPairs(signers: readonly Caller[] = SIGNERS): Partial<KeyPairs> {
+  return Object.fromEntries(signers.map((signer) => [signer, generateIdentityKeyPair()]))
+}
+
+/** One line per key: PEM with its line breaks written as `\n`, as env files (compose, kustomize) carry them. */
+export function envBlock(pairs: Partial<KeyPairs>): string {
+  const oneLine = (pem: string) => pem.trim().replaceAll('\n', String.raw`\n`)
+  const lines = Object.entries(pairs).flatMap(([signer, pair]) => [
+    `${signer.toUpperCase()}_PRIVATE_KEY=${oneLine(pair.privateKey)}`,
+    `${signer.toUpperCase()}_PUBLIC_KEY=${oneLine(pair.publicKey)}`,
+  ])
+  return [
+    '# Identity keys (Ed25519). Only the gateway may hold GATEWAY_PRIVATE_KEY; each calling service only its own.',
+    ...lines,
+    '',
+  ].join('\n')
+}
+
+/** The `secrets:` block of a charts/app values file (secrets.<signer>PrivateKey, secrets.<signer>PublicKey). */
+export function helmValues(pairs: Partial<KeyPairs>): string {
+  const literal = (pem: string) =>
+    pem
+      .trim()
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n')
+  const entries = Object.entries(pairs).flatMap(([signer, pair]) => [
+    `  ${signer}PrivateKey: |\n${literal(pair.privateKey)}`,
+    `  ${signer}PublicKey: |\n${literal(pair.publicKey)}`,
+  ])
+  return ['# Identity keys of charts/app; keep this file out of version control.', 'secrets:', ...entries, ''].join(
+    '\n',
+  )
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2)
+  const unknown = args.filter((arg) => arg !== '--helm')
+  if (unknown.length > 0) {
+    process.stderr.write(`Unknown argument ${unknown.join(' ')}. Usage: npm run keys:generate [-- --helm]\n`)
+    process.exit(2)
+  }
+  const pairs = generateKeyPairs()
+  process.stdout.write(args.includes('--helm') ? helmValues(pairs) : envBlock(pairs))
+}
