@@ -210,3 +210,44 @@ export const ProfileSearchResponseSchema = z.object({
   others: z.array(z.string()),
 })
 export type ProfileSearchResponse = z.infer<typeof ProfileSearchResponseSchema>
+
+/** `GET /api/profiles/lookup`: a page of the profiles the caller may see whose name contains `q`, by name. */
+export const PROFILE_LOOKUP_PAGE_MAX = 50
+export const ProfileLookupQuerySchema = z.object({
+  q: z.string().trim().max(PROFILE_SEARCH_NAME_MAX).default(''),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PROFILE_LOOKUP_PAGE_MAX).default(20),
+})
+export const ProfileLookupResponseSchema = z.object({
+  items: AccessibleProfileListSchema,
+  nextCursor: z.string().nullable(),
+})
+export type ProfileLookupResponse = z.infer<typeof ProfileLookupResponseSchema>
+
+/**
+ * `GET /api/profiles/map`: the team map of Collaborate. Every visible profile counts in `density` (a
+ * `size` × `size` grid over the DISC circle, row-major); `people` lists at most PROFILE_MAP_PEOPLE_MAX of
+ * them, those matching `q` when given, so the answer stays small with 100,000 profiles.
+ */
+export const PROFILE_MAP_PEOPLE_MAX = 300
+export const ProfileMapQuerySchema = z.object({
+  q: z.string().trim().max(PROFILE_SEARCH_NAME_MAX).default(''),
+})
+export const ProfileMapPointSchema = ProfileSchema.pick({
+  id: true,
+  name: true,
+  assessmentType: true,
+  primaryType: true,
+  dScore: true,
+  iScore: true,
+  sScore: true,
+  cScore: true,
+})
+export const ProfileMapResponseSchema = z.object({
+  total: z.number().int(),
+  matching: z.number().int(),
+  people: z.array(ProfileMapPointSchema),
+  density: z.object({ size: z.number().int(), cells: z.array(z.number().int()) }),
+})
+export type ProfileMapResponse = z.infer<typeof ProfileMapResponseSchema>

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+
+/** The four audiences of the Ask page; the page's 'Family' button sends `parents`. */
+export const QUESTION_CATEGORIES = ['self', 'parents', 'educators', 'employers'] as const
+export const QuestionCategorySchema = z.enum(QUESTION_CATEGORIES)
+export type QuestionCategory = z.infer<typeof QuestionCategorySchema>
+
+/** At most this many quick questions per category (spec section 9). */
+export const MAX_QUESTIONS_PER_CATEGORY = 10
+export const SHORT_FORM_MAX = 80
+export const DETAILED_QUESTION_MAX = 1000
+
+/** A quick question: the button text (shortForm) and the fuller question sent to the AI (detailedQuestion). */
+export const QuestionSchema = z.object({
+  id: z.number().int(),
+  /** The spec's client reads `questionId` as well; it is the same value as `id`. */
+  questionId: z.number().int(),
+  category: QuestionCategorySchema,
+  shortForm: z.string(),
+  detailedQuestion: z.string(),
+  displayOrder: z.number().int(),
+})
+export type Question = z.infer<typeof QuestionSchema>
+export const QuestionListSchema = z.array(QuestionSchema)
+
+/**
+ * `POST /api/questions` and `PUT /api/questions/:id`. Blank fields are refused by the service with the
+ * spec's 'Please provide both a short form and detailed question', so they are plain strings here.
+ */
+export const SaveQuestionRequestSchema = z
+  .object({
+    shortForm: z.string().max(SHORT_FORM_MAX),
+    detailedQuestion: z.string().max(DETAILED_QUESTION_MAX),
+    category: QuestionCategorySchema,
+  })
+  .strict()
+export type SaveQuestionRequest = z.infer<typeof SaveQuestionRequestSchema>
+
+export const QuestionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+
+/** `PATCH /api/questions/reorder`: all or nothing. */
+export const ReorderQuestionsRequestSchema = z
+  .object({
+    updates: z
+      .array(
+        z
+          .object({ id: z.number().int().positive(), displayOrder: z.number().int().min(0).max(1000) })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_QUESTIONS_PER_CATEGORY * QUESTION_CATEGORIES.length),
+  })
+  .strict()
+export type ReorderQuestionsRequest = z.infer<typeof ReorderQuestionsRequestSchema>
+
+/** `POST /api/questions/import`: one line per question, 'Short Form | Detailed Question'. */
+export const ImportQuestionsRequestSchema = z
+  .object({ category: QuestionCategorySchema, text: z.string().max(100_000) })
+  .strict()
+export type ImportQuestionsRequest = z.infer<typeof ImportQuestionsRequestSchema>
+export const ImportQuestionsResponseSchema = z.object({ added: QuestionListSchema })
