@@ -40,9 +40,12 @@ export function helmValues(pairs: Partial<KeyPairs>): string {
     `  ${signer}PrivateKey: |\n${literal(pair.privateKey)}`,
     `  ${signer}PublicKey: |\n${literal(pair.publicKey)}`,
   ])
-  return ['# Identity keys of charts/app; keep this file out of version control.', 'secrets:', ...entries, ''].join(
-    '\n',
-  )
+  return [
+    '# Identity keys of charts/app; keep this file out of version control.',
+    'secrets:',
+    ...entries,
+    '',
+  ].join('\n')
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -169,30 +169,19 @@ describe('docker-compose.yml', () => {
     },
   )
 
-  it.each(serviceNames)(
-    'connects %s to the networked adapters and its own database',
-    (name) => {
-      const environment = environmentOf(name)
-      for (const key of [
-        'PORT',
-        'HOST',
-        'DATA_DIR',
-        'MONGO_URL',
-        'REDIS_URL',
-        'KAFKA_BROKERS',
-        'LOG_LEVEL',
-      ]) {
-        expect(environment, key).toHaveProperty(key)
-      }
-      expect(environment.HOST).toBe('0.0.0.0')
-      expect(new URL(environment.MONGO_URL!).pathname).toBe(`/${name}`)
-      expect(compose.services[name]?.depends_on).toMatchObject({
-        mongo: { condition: 'service_healthy' },
-        redis: { condition: 'service_healthy' },
-        kafka: { condition: 'service_healthy' },
-      })
-    },
-  )
+  it.each(serviceNames)('connects %s to the networked adapters and its own database', (name) => {
+    const environment = environmentOf(name)
+    for (const key of ['PORT', 'HOST', 'DATA_DIR', 'MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'LOG_LEVEL']) {
+      expect(environment, key).toHaveProperty(key)
+    }
+    expect(environment.HOST).toBe('0.0.0.0')
+    expect(new URL(environment.MONGO_URL!).pathname).toBe(`/${name}`)
+    expect(compose.services[name]?.depends_on).toMatchObject({
+      mongo: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      kafka: { condition: 'service_healthy' },
+    })
+  })
 
   it.each(nodeComponents)(
     'gives %s exactly its own keys from the .env file (DESIGN.md, Identity to services)',
@@ -216,7 +205,11 @@ describe('docker-compose.yml', () => {
   it.each(serviceNames)('gives %s the address of each service it calls, and of no other', (name) => {
     const environment = environmentOf(name)
     const urls = Object.keys(environment).filter((key) => key.endsWith('_SERVICE_URL'))
-    expect(urls.sort()).toEqual(upstreamsOf(name).map((target) => `${target.toUpperCase()}_SERVICE_URL`).sort())
+    expect(urls.sort()).toEqual(
+      upstreamsOf(name)
+        .map((target) => `${target.toUpperCase()}_SERVICE_URL`)
+        .sort(),
+    )
     for (const target of upstreamsOf(name)) {
       const url = new URL(environment[`${target.toUpperCase()}_SERVICE_URL`]!)
       expect(url.hostname).toBe(target)

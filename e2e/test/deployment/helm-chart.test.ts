@@ -1,15 +1,23 @@
-import { readdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { INTERNAL_CALLS } from '@app/kit/services'
+import { helmValues, generateKeyPairs } from '../../../scripts/generate-keys.ts'
+import { manifests } from './k8s-manifests.ts'
 import {
+  commandAvailable,
   envKeysOf,
   envSchemaOf,
   isRecord,
   nodeComponents,
   parseYaml,
+  parseYamlDocuments,
   read,
   root,
   serviceNames,
+  signers,
 } from './workspace.ts'
 
 // Helm cannot run here, so the chart is checked statically: files, documentation of values, and references.
@@ -69,6 +77,36 @@ describe('the Helm chart', () => {
     const known = envKeysOf(await envSchemaOf('gateway'))
     expect(templates.get('gateway.yaml')).toContain('- name: {{ upper $name }}_SERVICE_URL')
     for (const name of serviceNames) expect(known).toContain(`${name.toUpperCase()}_SERVICE_URL`)
+  })
+
+  it('calls between services exactly as INTERNAL_CALLS in @app/kit/services (app.internalCalls)', () => {
+    const helpers = templates.get('_helpers.tpl')!
+    const block = helpers.match(/define "app\.internalCalls" -\}\}\n([^{]*)\{\{- end/)?.[1]
+    expect(block).toBeDefined()
+    expect(parseYaml(block!)).toEqual(INTERNAL_CALLS)
+  })
+
+  it('takes one Ed25519 pair per signer from its values, and no shared identity secret', () => {
+    const secrets = values.secrets as Record<string, unknown>
+    const keyValues = Object.keys(secrets).filter((key) => /(?:Private|Public)Key$/.test(key))
+    expect(keyValues.sort()).toEqual(
+      signers.flatMap((signer) => [`${signer}PrivateKey`, `${signer}PublicKey`]).sort(),
+    )
+    for (const [file, text] of templates)
+      expect(text, file).not.toMatch(/INTERNAL_TOKEN_SECRET|internalTokenSecret/)
+    expect(valuesText).not.toMatch(/INTERNAL_TOKEN_SECRET|internalTokenSecret/)
+  })
+
+  it('hands the gateway private key to the gateway template alone, and a service private key only through app.keyEnv', () => {
+    const mentioning = (pattern: RegExp) =>
+      [...templates].filter(([, text]) => pattern.test(text)).map(([file]) => file)
+    expect(mentioning(/GATEWAY_PRIVATE_KEY/)).toEqual(['gateway.yaml'])
+    expect(mentioning(/SERVICE_PRIVATE_KEY/)).toEqual(['_helpers.tpl'])
+    const keyEnv = templates.get('_helpers.tpl')!.match(/define "app\.keyEnv"[\s\S]*?\n\{\{- end -\}\}/)?.[0]
+    expect(keyEnv).toMatch(
+      /hasKey \$calls \.name \}\}\n\{\{ include "app\.secretEnv" \(dict "env" "SERVICE_PRIVATE_KEY"/,
+    )
+    for (const name of serviceNames) expect(templates.get(`${name}.yaml`), name).toContain('app.serviceEnv')
   })
 
   it('documents every value with a ## @param line (an object documented as a whole covers its keys)', () => {
@@ -146,5 +184,87 @@ describe('the Helm chart', () => {
     const actions = [...withoutComments.matchAll(/\{\{-?\s*([a-z]*)/g)].map((match) => match[1]!)
     const opened = actions.filter((action) => ['if', 'range', 'with', 'define'].includes(action)).length
     expect(actions.filter((action) => action === 'end').length).toBe(opened)
+  })
+})
+
+// Where helm is installed, the chart is rendered for real: its defaults must give exactly k8s/, and the Secret it
+// creates holds the key pairs it was given and refuses a missing or malformed one, naming the value.
+const helm = commandAvailable('helm', ['version'])
+if (!helm) console.warn('helm is not installed: skipping `helm template` of charts/app')
+
+describe.skipIf(!helm)('helm template charts/app', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'helm-'))
+  afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+  function template(valuesYaml: string) {
+    const file = join(directory, `values-${Math.random().toString(36).slice(2)}.yaml`)
+    writeFileSync(file, valuesYaml)
+    return spawnSync(
+      'helm',
+      ['template', 'app', join(root, chart), '--namespace', 'disc-platform', '-f', file],
+      {
+        encoding: 'utf8',
+      },
+    )
+  }
+  interface Rendered {
+    kind: string
+    metadata: { name: string; namespace?: string }
+    spec?: { template?: { metadata?: { annotations?: Record<string, string> } } }
+  }
+  /** Kind and name to document, leaving out what k8s/ leaves out: the namespace and the Secret's checksum. */
+  function byName(documents: unknown[]) {
+    return new Map(
+      (documents as Rendered[]).map((document) => {
+        const copy = structuredClone(document)
+        delete copy.metadata.namespace
+        delete copy.spec?.template?.metadata?.annotations?.['checksum/secret']
+        return [`${copy.kind}/${copy.metadata.name}`, copy]
+      }),
+    )
+  }
+  const keys = () =>
+    (parseYaml(helmValues(generateKeyPairs())) as { secrets: Record<string, string> }).secrets
+  const withSecrets = (secrets: Record<string, string>) =>
+    JSON.stringify({
+      secrets: {
+        sessionSecret: 's'.repeat(40),
+        mongodbUsername: 'app',
+        mongodbPassword: 'pw',
+        redisPassword: 'pw',
+        ...secrets,
+      },
+    })
+
+  it('renders, with its defaults and an existing Secret, exactly the manifests of k8s/', () => {
+    const result = template(JSON.stringify({ secrets: { existingSecret: 'app-secrets' } }))
+    expect(result.stderr).toBe('')
+    const rendered = byName(parseYamlDocuments(result.stdout))
+    const plain = byName(manifests.filter((manifest) => manifest.kind !== 'Namespace'))
+    expect([...rendered.keys()].sort()).toEqual([...plain.keys()].sort())
+    for (const [key, document] of rendered) expect(plain.get(key), key).toEqual(document)
+  })
+
+  it('puts the key pairs it is given into the Secret it creates', () => {
+    const given = keys()
+    const result = template(withSecrets(given))
+    expect(result.stderr).toBe('')
+    const secret = parseYamlDocuments(result.stdout).find(
+      (document) => (document as { kind?: string }).kind === 'Secret',
+    ) as { stringData: Record<string, string> }
+    for (const signer of signers) {
+      expect(secret.stringData[`${signer.toUpperCase()}_PRIVATE_KEY`]).toBe(given[`${signer}PrivateKey`])
+      expect(secret.stringData[`${signer.toUpperCase()}_PUBLIC_KEY`]).toBe(given[`${signer}PublicKey`])
+    }
+  })
+
+  it.each(signers)('refuses a missing or swapped key pair of %s, naming the value', (signer) => {
+    const missing = template(withSecrets({ ...keys(), [`${signer}PublicKey`]: '' }))
+    expect(missing.status).not.toBe(0)
+    expect(missing.stderr).toContain(`secrets.${signer}PublicKey is required`)
+    const given = keys()
+    const swapped = template(withSecrets({ ...given, [`${signer}PublicKey`]: given[`${signer}PrivateKey`]! }))
+    expect(swapped.status).not.toBe(0)
+    expect(swapped.stderr).toContain(`secrets.${signer}PublicKey must be a public key`)
   })
 })

@@ -46,6 +46,7 @@ export interface NetworkPolicy extends Manifest {
     podSelector: { matchLabels?: Labels }
     policyTypes?: string[]
     ingress?: Array<{ from?: PolicyPeer[]; ports?: Array<{ port: number | string }> }>
+    egress?: Array<{ to?: PolicyPeer[]; ports?: Array<{ port: number | string }> }>
   }
 }
 

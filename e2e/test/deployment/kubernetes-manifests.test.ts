@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as apps from 'kubernetes-models/apps/v1'
 import * as autoscaling from 'kubernetes-models/autoscaling/v2'
@@ -18,7 +18,17 @@ import {
   selects,
   values,
 } from './k8s-manifests.ts'
-import { describeIssues, envKeysOf, envSchemaOf, fakeSecrets, nodeComponents, root } from './workspace.ts'
+import {
+  describeIssues,
+  envKeysOf,
+  envSchemaOf,
+  expectedKeys,
+  fakeSecrets,
+  nodeComponents,
+  root,
+  signers,
+  upstreamsOf,
+} from './workspace.ts'
 
 /** The API groups the manifests may use, with the schemas kubernetes-models bundles for them. */
 const models: Record<string, unknown> = {
@@ -178,8 +188,38 @@ describe('the plain manifests in k8s/', () => {
       const result = schema.safeParse(resolved())
       expect(describeIssues(result)).toBe('')
       for (const variable of env)
-        if (/SECRET|PASSWORD|API_KEY/.test(variable.name))
+        if (/SECRET|PASSWORD|API_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(variable.name))
           expect(variable.valueFrom?.secretKeyRef, variable.name).toBeDefined()
+    })
+
+    it('receives exactly its own identity keys from the Secret (DESIGN.md, Identity to services)', () => {
+      const keys = Object.fromEntries(
+        env.flatMap((variable) => {
+          const key = variable.valueFrom?.secretKeyRef?.key
+          return /_(?:PRIVATE|PUBLIC)_KEY$/.test(variable.name) || /_(?:PRIVATE|PUBLIC)_KEY$/.test(key ?? '')
+            ? [[variable.name, key ?? `(not from the Secret: ${variable.value ?? ''})`]]
+            : []
+        }),
+      )
+      expect(keys).toEqual(expectedKeys(name))
+    })
+
+    it('reaches the Service of each service it calls, and no other', () => {
+      const urls = env.filter((variable) => variable.name.endsWith('_SERVICE_URL'))
+      expect(urls.map((variable) => variable.name).sort()).toEqual(
+        upstreamsOf(name)
+          .map((target) => `${target.toUpperCase()}_SERVICE_URL`)
+          .sort(),
+      )
+      for (const target of upstreamsOf(name)) {
+        const url = new URL(
+          urls.find((variable) => variable.name === `${target.toUpperCase()}_SERVICE_URL`)!.value!,
+        )
+        const service = ofKind<Manifest>('Service').find((manifest) => componentOf(manifest) === target)
+        expect(url.hostname).toBe(service?.metadata.name)
+        const ports = (service?.spec as { ports: Array<{ port: number }> }).ports
+        expect(url.port).toBe(String(ports[0]!.port))
+      }
     })
 
     it('names only variables the process reads, or parts of a connection URL', async () => {
@@ -201,6 +241,45 @@ describe('the plain manifests in k8s/', () => {
         expect(new URL(resolved().MONGO_URL!).pathname).toBe(`/app-${name}`)
       })
     }
+  })
+
+  it('give the gateway private key to the gateway alone, and each service private key to its owner alone', () => {
+    const privateKeys = (name: string) =>
+      deploymentOf(name)
+        .spec.template.spec.containers.flatMap((container) => container.env ?? [])
+        .flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? [])
+        .filter((key) => key.endsWith('_PRIVATE_KEY'))
+    for (const name of [...nodeComponents, 'web']) {
+      if (name !== 'gateway') expect(privateKeys(name), name).not.toContain('GATEWAY_PRIVATE_KEY')
+      expect(privateKeys(name), name).toEqual(
+        signers.includes(name as never) ? [`${name.toUpperCase()}_PRIVATE_KEY`] : [],
+      )
+    }
+    const withServiceKey = deployments.filter((deployment) =>
+      deployment.spec.template.spec.containers.some((container) =>
+        (container.env ?? []).some((variable) => variable.name === 'SERVICE_PRIVATE_KEY'),
+      ),
+    )
+    expect(withServiceKey.map(componentOf).sort()).toEqual(
+      signers.filter((signer) => signer !== 'gateway').sort(),
+    )
+  })
+
+  it('list every key of the Secret in secrets.env.example, with no value filled in', () => {
+    const example = readFileSync(join(root, 'k8s/secrets.env.example'), 'utf8')
+    const documented = new Map(
+      [...example.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]),
+    )
+    const referenced = new Set(
+      deployments.flatMap((deployment) =>
+        deployment.spec.template.spec.containers.flatMap((container) =>
+          (container.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? []),
+        ),
+      ),
+    )
+    expect([...referenced].filter((key) => !documented.has(key))).toEqual([])
+    expect([...documented.keys()].filter((key) => !referenced.has(key))).toEqual([])
+    for (const [key, value] of documented) expect(value, key).toBe('')
   })
 
   it('route /api to the gateway and everything else to the web server on one host', () => {

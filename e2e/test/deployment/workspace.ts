@@ -99,7 +99,10 @@ export function expectedKeys(name: string): Record<string, string> {
   return {
     GATEWAY_PUBLIC_KEY: 'GATEWAY_PUBLIC_KEY',
     ...Object.fromEntries(
-      calledBy(service).map((caller) => [`${caller.toUpperCase()}_PUBLIC_KEY`, `${caller.toUpperCase()}_PUBLIC_KEY`]),
+      calledBy(service).map((caller) => [
+        `${caller.toUpperCase()}_PUBLIC_KEY`,
+        `${caller.toUpperCase()}_PUBLIC_KEY`,
+      ]),
     ),
     ...(callsOf(service).length > 0 ? { SERVICE_PRIVATE_KEY: `${name.toUpperCase()}_PRIVATE_KEY` } : {}),
   }
@@ -116,7 +119,7 @@ export function keyVariablesOf(environment: Record<string, string | undefined>):
     Object.entries(environment).flatMap(([variable, value]) => {
       const secret = value === undefined ? undefined : known.get(value)
       if (secret) return [[variable, secret]]
-      return /_(PRIVATE|PUBLIC)_KEY$/.test(variable) ? [[variable, `(not a key: ${value ?? 'unset'})`]] : []
+      return /_(?:PRIVATE|PUBLIC)_KEY$/.test(variable) ? [[variable, `(not a key: ${value ?? 'unset'})`]] : []
     }),
   )
 }
