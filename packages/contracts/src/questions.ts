@@ -29,8 +29,9 @@ export const QuestionListSchema = z.array(QuestionSchema)
  */
 export const SaveQuestionRequestSchema = z
   .object({
-    shortForm: z.string().max(SHORT_FORM_MAX),
-    detailedQuestion: z.string().max(DETAILED_QUESTION_MAX),
+    // A missing text is as blank as an empty one: the spec's 'Missing information', not a schema error.
+    shortForm: z.string().max(SHORT_FORM_MAX).default(''),
+    detailedQuestion: z.string().max(DETAILED_QUESTION_MAX).default(''),
     category: QuestionCategorySchema,
   })
   .strict()
