@@ -42,6 +42,8 @@ const RequestAssessmentRoute = page(() => import('./routes/request-assessment.ts
 const HistoryRoute = page(() => import('./routes/history.tsx'), 'HistoryRoute')
 const AssessmentRoute = page(() => import('./routes/assessment.tsx'), 'AssessmentRoute')
 const ScoresRoute = page(() => import('./routes/scores.tsx'), 'ScoresRoute')
+const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
+const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
 
 const pages: Partial<Record<string, Page>> = {
@@ -54,6 +56,9 @@ const pages: Partial<Record<string, Page>> = {
   [paths.history]: HistoryRoute,
   [paths.assessment]: AssessmentRoute,
   [paths.scores]: ScoresRoute,
+  [paths.home]: AskRoute,
+  [paths.askAi]: AskRoute,
+  [paths.collaborate]: CollaborateRoute,
 }
 
 /**

@@ -36,10 +36,12 @@ type RequestOptions = {
   /** Answer `null` instead of throwing when the server says 401 (signed out). */
   returnNull?: boolean
   signal?: AbortSignal
+  /** Extra request headers, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(path, {
@@ -63,5 +65,7 @@ export const apiClient = {
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
     request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
 }

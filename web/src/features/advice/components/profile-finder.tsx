@@ -1,0 +1,179 @@
+import type { AccessibleProfile } from '@app/contracts/profiles'
+import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import type { DiscScores } from '@app/domain/disc'
+import { paths } from '@app/domain/spa-routes'
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react'
+import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { inputClasses, textLinkClasses } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
+import { useToast } from '../../../components/ui/toast.tsx'
+import { useSearchProfiles } from '../api/search-profiles.ts'
+
+type Found = { match: AccessibleProfile; others: string[] }
+
+/**
+ * The 'Find a Profile' card: a name search (Enter or the button), the best match's card and up to 3
+ * other matching names. `initialName`, the signed-in user's own name, is searched once on arrival, quietly:
+ * a new user without a profile is not greeted by a 'No profile found' toast.
+ */
+export function ProfileFinder({
+  initialName,
+  onProfileChange,
+  ScoreBars,
+}: {
+  initialName: string
+  onProfileChange: (profile: AccessibleProfile | null) => void
+  ScoreBars: ComponentType<{ scores: DiscScores }>
+}) {
+  const inputId = useId()
+  const headingId = useId()
+  const { toast } = useToast()
+  const searchProfiles = useSearchProfiles()
+  const [name, setName] = useState(initialName)
+  const [found, setFound] = useState<Found | null>(null)
+  const [searching, setSearching] = useState(false)
+  const latest = useRef(0)
+  const reportChange = useRef(onProfileChange)
+  reportChange.current = onProfileChange
+
+  async function search(typed: string, quiet = false) {
+    const wanted = typed.trim()
+    if (wanted === '') {
+      toast({
+        title: 'Please enter a name',
+        description: 'Enter a name to search for a profile',
+        variant: 'destructive',
+      })
+      return
+    }
+    const attempt = ++latest.current
+    setSearching(true)
+    try {
+      const answer = await searchProfiles(wanted)
+      if (attempt !== latest.current) return
+      if (answer.match) {
+        setFound({ match: answer.match, others: answer.others.slice(0, 3) })
+        reportChange.current(answer.match)
+      } else {
+        setFound(null)
+        reportChange.current(null)
+        if (!quiet)
+          toast({ title: 'No profile found', description: `No profile found with name "${wanted}"` })
+      }
+    } catch {
+      if (attempt !== latest.current) return
+      if (!quiet)
+        toast({
+          title: 'Search error',
+          description: 'An error occurred while searching for the profile',
+          variant: 'destructive',
+        })
+    } finally {
+      if (attempt === latest.current) setSearching(false)
+    }
+  }
+
+  const searchedOnArrival = useRef(false)
+  useEffect(() => {
+    if (searchedOnArrival.current || initialName.trim() === '') return
+    searchedOnArrival.current = true
+    void search(initialName, true)
+    // Once, on arrival, with the name the page was opened with.
+  }, [])
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    void search(name)
+  }
+
+  function searchOther(other: string) {
+    setName(other)
+    void search(other)
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Find a Profile
+      </h2>
+      <form role="search" aria-label="Profiles" onSubmit={handleSubmit} className="mt-4 flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Profile name
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="Enter a name"
+          maxLength={100}
+          autoComplete="off"
+          className={inputClasses}
+        />
+        <button type="submit" disabled={searching} className={buttonClasses('primary')}>
+          {searching ? 'Searching...' : 'Search'}
+        </button>
+      </form>
+
+      {found && <ProfileResult profile={found.match} ScoreBars={ScoreBars} />}
+      {found && found.others.length > 0 && (
+        <div className="mt-5">
+          <h3 className="text-sm font-semibold text-slate-900">Other matches</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {found.others.map((other) => (
+              <li key={other}>
+                <button
+                  type="button"
+                  onClick={() => searchOther(other)}
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  {other}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function ProfileResult({
+  profile,
+  ScoreBars,
+}: {
+  profile: AccessibleProfile
+  ScoreBars: ComponentType<{ scores: DiscScores }>
+}) {
+  const titleId = useId()
+  const name = profile.name || `Profile #${profile.id}`
+  const style = DISC_STYLES[profile.primaryType]
+  return (
+    <article aria-labelledby={titleId} className="mt-5 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
+          {name}
+        </h3>
+        <AssessmentBadge type={profile.assessmentType} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Primary type:{' '}
+        <span className="font-semibold text-slate-900">
+          {style.type} · {style.name}
+        </span>
+      </p>
+      <div className="mt-4">
+        <ScoreBars scores={{ D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore }} />
+      </div>
+      <p className="mt-4 text-sm">
+        <Link to={paths.history} className={textLinkClasses}>
+          View full profile
+        </Link>
+      </p>
+    </article>
+  )
+}

@@ -1,0 +1,18 @@
+import { ProfileMapResponseSchema, type ProfileMapResponse } from '@app/contracts/profiles'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+
+/** The team map: density over every visible profile, and at most 300 people (those matching `q`). */
+export async function getProfileMap(q: string): Promise<ProfileMapResponse> {
+  const query = new URLSearchParams({ q })
+  return ProfileMapResponseSchema.parse(await apiClient.get<unknown>(`/api/profiles/map?${query}`))
+}
+
+export function getProfileMapQueryOptions(q: string) {
+  return queryOptions({ queryKey: ['profiles', 'map', q], queryFn: () => getProfileMap(q) })
+}
+
+export function useProfileMap(q: string) {
+  // The previous map stays while a new filter loads, so the circle does not blink empty.
+  return useQuery({ ...getProfileMapQueryOptions(q), placeholderData: keepPreviousData })
+}
