@@ -28,7 +28,7 @@ export async function buildApp(dependencies: ServiceDependencies) {
   const projection = createPeopleProjection({ people, assessments, catalog })
   await app.subscribe(USERS_CREATED, PEOPLE_GROUP, projection.userCreated)
   await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)
-  await app.register(assessmentRoutes, { assessments, people, catalog })
+  await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
   return app

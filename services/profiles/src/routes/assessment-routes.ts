@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
+import { createIdempotency, idempotentRouteOptions } from '@app/kit/idempotency'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import { primaryType } from '@app/domain/disc'
 import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -14,15 +16,23 @@ export interface AssessmentRoutesOptions {
   assessments: AssessmentsRepository
   people: PeopleRepository
   catalog: ProfileCatalog
+  /** Holds Idempotency-Keys of saves, so a client's retry never stores a second profile. */
+  kv: KeyValueStore
 }
 
 /** Saving and listing assessments; the owner is always the session's user (DESIGN.md decision 6). */
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
-  const { assessments, people, catalog } = options
+  const { assessments, people, catalog, kv } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
+  const saveIdempotency = createIdempotency({
+    kv,
+    scope: 'profiles:save-assessment',
+    errorPrefix: 'PROFILES',
+  })
 
   // Guests only view what was shared with them: the catalog gives saving to administrators and standard users.
-  routes.post(api.saveAssessment.path, apiRouteOptions(api.saveAssessment), async (request, reply) => {
+  const saveOptions = idempotentRouteOptions(apiRouteOptions(api.saveAssessment), saveIdempotency)
+  routes.post(api.saveAssessment.path, saveOptions, async (request, reply) => {
     const identity = userOf(request)
     const body = request.body
     // Without a name, the profile shows its owner's, and follows it when auth announces an edit.

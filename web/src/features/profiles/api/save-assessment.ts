@@ -1,6 +1,6 @@
 import type { Profile, SaveAssessmentRequest } from '@app/contracts/profiles'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { ApiError, apiClient } from '../../../lib/api-client.ts'
 import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
 
 /**
@@ -8,11 +8,39 @@ import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
  * profile schemas load with the request, so the assessment page does not build them while it first renders.
  */
 export async function saveAssessment(input: SaveAssessmentRequest): Promise<Profile> {
-  const [{ ProfileSchema }, body] = await Promise.all([
-    import('@app/contracts/profiles'),
-    apiClient.post<unknown>('/api/assessments', input),
-  ])
+  const [{ ProfileSchema }, body] = await Promise.all([import('@app/contracts/profiles'), postOnce(input)])
   return ProfileSchema.parse(body)
+}
+
+const RETRY_DELAYS_MS = [1000, 3000]
+
+/**
+ * One key per submit, reused on this function's own retries: a save whose answer was lost (a dropped
+ * connection, a gateway timeout) is stored once, and the retry gets the first answer back.
+ */
+async function postOnce(input: SaveAssessmentRequest): Promise<unknown> {
+  const headers = { 'Idempotency-Key': newIdempotencyKey() }
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await apiClient.post<unknown>('/api/assessments', input, { headers })
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt]
+      if (delay === undefined || !isRetryable(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+}
+
+/** No answer at all, or the server saying it is briefly unavailable or still busy with this key. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return [409, 502, 503, 504].includes(error.status)
+  return error instanceof TypeError
+}
+
+// getRandomValues works outside secure contexts too (randomUUID does not), as on a plain-http LAN address.
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 export function useSaveAssessment() {
