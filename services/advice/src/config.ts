@@ -8,5 +8,11 @@ export const adviceEnvSchema = serviceEnvSchema.extend({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** A provider answer that takes longer than this is a 503 (the spec's 'Failed to generate AI response'). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  AI_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(900),
+  /** Questions each user may ask per window, across every advice route. */
+  AI_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 })
 export type AdviceEnv = z.output<typeof adviceEnvSchema>

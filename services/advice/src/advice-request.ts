@@ -1,0 +1,47 @@
+import type { AdviceResponse, ResponseLength } from '@app/contracts/advice'
+import type { AssessmentType } from '@app/contracts/profiles'
+import type { QuestionCategory } from '@app/contracts/questions'
+import type { DiscType } from '@app/domain/disc'
+import type { PrevueScores } from '@app/domain/prevue'
+
+/**
+ * What a prompt may know about a profile: the allowlisted fields only (SECURITY.md 31). Owner ids,
+ * answers, timestamps and sharing details never get this far.
+ */
+export interface AdviceSubject {
+  name: string
+  assessmentType: AssessmentType
+  primaryType: DiscType
+  scores: Record<DiscType, number>
+  /** The 20 Prevue dimensions of a Prevue profile; null for DISC. */
+  prevue: PrevueScores | null
+}
+
+export type AdviceRequest =
+  | {
+      kind: 'analysis'
+      subject: AdviceSubject
+      question: string
+      category: QuestionCategory
+      length: ResponseLength
+    }
+  | {
+      kind: 'collaboration'
+      first: AdviceSubject
+      second: AdviceSubject
+      question: string
+      length: ResponseLength
+    }
+
+/**
+ * A provider streams the answer's text as it comes and returns the whole answer with its follow-ups.
+ * It throws ProviderError when it cannot answer.
+ */
+export interface AdviceProvider {
+  readonly name: 'builtin' | 'openai'
+  answer(request: AdviceRequest, signal: AbortSignal): AsyncGenerator<string, AdviceResponse, undefined>
+}
+
+export class ProviderError extends Error {
+  override name = 'ProviderError'
+}

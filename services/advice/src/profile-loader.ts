@@ -1,0 +1,39 @@
+import { AccessibleProfileSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import { AppError } from '@app/kit/errors'
+import type { Identity } from '@app/kit/identity'
+import type { ServiceClient } from '@app/kit/service-client'
+import type { AdviceSubject } from './advice-request.ts'
+
+/** Only these fields of a profile may reach a prompt (SECURITY.md 31). */
+export function toSubject(profile: AccessibleProfile): AdviceSubject {
+  return {
+    name: profile.name,
+    assessmentType: profile.assessmentType,
+    primaryType: profile.primaryType,
+    scores: { D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore },
+    prevue: profile.assessmentType === 'prevue' ? profile.scoresData : null,
+  }
+}
+
+/**
+ * Loads profiles from the profiles service acting for the caller, so that its access rules decide: a
+ * profile the caller may not see is a 403 there and here, and nothing reaches a provider.
+ */
+export function createProfileLoader(profiles: ServiceClient | undefined) {
+  return async (identity: Identity, id: number): Promise<AdviceSubject> => {
+    if (!profiles)
+      throw new AppError(
+        503,
+        'ADVICE_UNAVAILABLE',
+        'The service is temporarily unavailable. Please try again shortly.',
+      )
+    const profile = await profiles.request({
+      method: 'GET',
+      path: `/internal/profiles/${id}`,
+      actingFor: identity,
+      response: AccessibleProfileSchema,
+    })
+    return toSubject(profile)
+  }
+}
+export type ProfileLoader = ReturnType<typeof createProfileLoader>
