@@ -8,6 +8,7 @@ import { createAssessmentsRepository } from './repositories/assessments-reposito
 import { createPeopleRepository } from './repositories/people-repository.ts'
 import { assessmentRoutes } from './routes/assessment-routes.ts'
 import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
+import { profileDirectoryRoutes } from './routes/profile-directory-routes.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 
 export async function buildApp(dependencies: ServiceDependencies) {
@@ -30,6 +31,7 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)
   await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })
+  await app.register(profileDirectoryRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
   return app
 }

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify'
+import { api } from '@app/contracts/api'
+import { PROFILE_MAP_PEOPLE_MAX, type Profile } from '@app/contracts/profiles'
+import { apiRouteOptions } from '@app/kit/api-route'
+import { userOf } from '@app/kit/service'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import { accessibleProfiles, withAccess } from '../access.ts'
+import type { ProfileCatalog } from '../profile-catalog.ts'
+
+/** The team map's density grid: MAP_GRID × MAP_GRID cells over the DISC circle. */
+export const MAP_GRID = 24
+
+const byName = (a: Profile, b: Profile) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id
+
+/** The cursor is the last name and id of the previous page, so pages stay stable while profiles are added. */
+const encodeCursor = (profile: Profile) =>
+  Buffer.from(JSON.stringify([profile.name, profile.id])).toString('base64url')
+function decodeCursor(cursor: string | undefined): { name: string; id: number } | null {
+  if (!cursor) return null
+  try {
+    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[]
+    return typeof name === 'string' && typeof id === 'number' ? { name, id } : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A point on the DISC circle: D top-left, I top-right, S bottom-right, C bottom-left, as on the usual
+ * DISC wheel; each score pulls toward its quadrant, so a balanced profile sits near the centre. x and y
+ * are from -1 to 1.
+ */
+export function mapPosition(profile: Pick<Profile, 'dScore' | 'iScore' | 'sScore' | 'cScore'>) {
+  const total = profile.dScore + profile.iScore + profile.sScore + profile.cScore || 1
+  const x = (profile.iScore + profile.sScore - profile.dScore - profile.cScore) / total
+  const y = (profile.dScore + profile.iScore - profile.sScore - profile.cScore) / total
+  return { x, y }
+}
+
+/** Collaborate's pickers and team map, over the profiles the caller may see (access.ts). */
+export async function profileDirectoryRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
+  const { catalog } = options
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+
+  routes.get(api.lookupProfiles.path, apiRouteOptions(api.lookupProfiles), async (request) => {
+    const identity = userOf(request)
+    const { q, cursor, limit } = request.query
+    const view = await catalog.view()
+    const access = accessibleProfiles(view, identity)
+    const needle = q.toLowerCase()
+    const after = decodeCursor(cursor)
+    const matching = needle
+      ? access.profiles.filter((profile) => profile.name.toLowerCase().includes(needle))
+      : access.profiles
+    const sorted = view.cachedText(`lookup-order:${access.key}:${needle}`, access.scope, () =>
+      JSON.stringify([...matching].sort(byName).map((profile) => profile.id)),
+    )
+    const ids = JSON.parse(sorted) as number[]
+    let start = 0
+    if (after) {
+      const afterProfile = { name: after.name, id: after.id } as Profile
+      start = ids.findIndex((id) => byName(view.byId(id)!, afterProfile) > 0)
+      if (start === -1) start = ids.length
+    }
+    const page = ids.slice(start, start + limit).map((id) => view.byId(id)!)
+    const more = start + limit < ids.length
+    return {
+      items: page.map((profile) => withAccess(profile, access)),
+      nextCursor: more && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+    }
+  })
+
+  routes.get(api.profileMap.path, apiRouteOptions(api.profileMap), async (request) => {
+    const identity = userOf(request)
+    const needle = request.query.q.toLowerCase()
+    const view = await catalog.view()
+    const access = accessibleProfiles(view, identity)
+    const cells = new Array<number>(MAP_GRID * MAP_GRID).fill(0)
+    const people: Profile[] = []
+    let matching = 0
+    for (const profile of access.profiles) {
+      const { x, y } = mapPosition(profile)
+      const column = Math.min(MAP_GRID - 1, Math.floor(((x + 1) / 2) * MAP_GRID))
+      const row = Math.min(MAP_GRID - 1, Math.floor(((1 - y) / 2) * MAP_GRID))
+      cells[row * MAP_GRID + column]! += 1
+      if (needle && !profile.name.toLowerCase().includes(needle)) continue
+      matching += 1
+      if (people.length < PROFILE_MAP_PEOPLE_MAX) people.push(profile)
+    }
+    return {
+      total: access.profiles.length,
+      matching,
+      people: people.map((profile) => ({
+        id: profile.id,
+        name: profile.name,
+        assessmentType: profile.assessmentType,
+        primaryType: profile.primaryType,
+        dScore: profile.dScore,
+        iScore: profile.iScore,
+        sScore: profile.sScore,
+        cScore: profile.cScore,
+      })),
+      density: { size: MAP_GRID, cells },
+    }
+  })
+}
