@@ -20,7 +20,7 @@ import { createMemoryEventBus } from '@app/kit/bus/index'
 import { ConfigError, parseConfig, type ServiceEnv } from '@app/kit/config'
 import { createKeyValueStore } from '@app/kit/kv/index'
 import { loggerOptions } from '@app/kit/logger'
-import { closeOnSignals, internalCallsFromEnv } from '@app/kit/run-service'
+import { closeOnSignals, closeServer, internalCallsFromEnv } from '@app/kit/run-service'
 import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
 import type { ServiceDependencies } from '@app/kit/service'
@@ -102,7 +102,7 @@ export async function startAllInOne(options: AllInOneOptions) {
         name,
         app,
         close: async () => {
-          await app.close()
+          await closeServer(app)
           await store.close()
         },
       })
@@ -124,8 +124,9 @@ export async function startAllInOne(options: AllInOneOptions) {
       serviceUrls,
       /** Stops taking requests first, then each service finishes its in-flight work and closes its store. */
       async close() {
-        await gateway.close()
-        for (const service of started.reverse()) await service.close()
+        await closeServer(gateway)
+        // The gateway's grace period has passed, so what a service still holds is cut at once.
+        await Promise.all(started.reverse().map((service) => service.close()))
         await bus.close()
         await busStore.close()
         await kv.close()

@@ -1,12 +1,12 @@
 import { loadConfigOrExit } from '@app/kit/config'
 import { createKeyValueStore } from '@app/kit/kv/index'
 import { loggerOptions } from '@app/kit/logger'
-import { closeOnSignals } from '@app/kit/run-service'
+import { closeOnSignals, closeServer } from '@app/kit/run-service'
 import { buildApp } from './app.ts'
 import { gatewayEnvSchema } from './config.ts'
 
 const config = loadConfigOrExit(gatewayEnvSchema)
 const kv = createKeyValueStore({ redisUrl: config.REDIS_URL, dataDirectory: config.DATA_DIR })
 const app = await buildApp({ config, kv, logger: loggerOptions(config.LOG_LEVEL, 'gateway') })
-closeOnSignals(app.log, [() => app.close(), () => kv.close()])
+closeOnSignals(app.log, [() => closeServer(app), () => kv.close()])
 await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
+import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { ServiceName } from '../config.ts'
 import { proxyPrefix, type RouteRule } from '../route-table.ts'
 
@@ -16,6 +18,12 @@ const CLIENT_HEADERS_REMOVED = new Set([
   'authorization',
   'cookie',
 ])
+
+/**
+ * Hop-by-hop headers describe the gateway's connection to the service, not the client's: forwarding the
+ * service's `connection: keep-alive` would override a client's `Connection: close`.
+ */
+const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']
 
 /** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
 const TOKEN_REUSE_MS = 20_000
@@ -66,13 +74,34 @@ export async function registerProxies(
         ([other, otherService]) => otherService === service && prefix.startsWith(`${other}/`),
       ),
   )
-  for (const [prefix, service] of needed) {
-    await app.register(fastifyHttpProxy, {
+  // Bodies are read whole, within the body limit, before anything is sent upstream: an oversized chunked
+  // upload then gets the gateway's 413 instead of a service closing the stream mid-way (a 500 here).
+  await app.register(async (proxies) => {
+    proxies.removeAllContentTypeParsers()
+    proxies.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+      // Handed on as a stream, so the proxy forwards the client's bytes as they are (never re-encoded).
+      (_request, body, done) => done(null, Readable.from([body])),
+    )
+    for (const [prefix, service] of needed) await registerProxy(proxies, prefix, service)
+  })
+
+  async function registerProxy(proxies: FastifyInstance, prefix: string, service: ServiceName) {
+    await proxies.register(fastifyHttpProxy, {
       upstream: options.serviceUrls[service],
       prefix,
       rewritePrefix: prefix,
       undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },
+      proxyPayloads: false,
       replyOptions: {
+        rewriteHeaders: (headers) => {
+          const answered = { ...headers }
+          for (const name of HOP_BY_HOP_HEADERS) delete answered[name]
+          // A service closes after a body it could not read (errors.ts); the client's connection follows.
+          if (headers.connection === 'close') answered.connection = 'close'
+          return answered
+        },
         rewriteRequestHeaders: (request, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {}
           for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]

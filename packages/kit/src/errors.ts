@@ -64,6 +64,14 @@ function toErrorBody(error: FastifyError | Error, prefix: string): { status: num
 export function registerErrorHandling(app: FastifyInstance, prefix: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error, prefix)
+    // The rest of a refused body may still be arriving: the connection is closed after the answer, so
+    // that neither the next request on it nor a clean stop waits for it.
+    if (
+      status === 413 ||
+      (error as FastifyError).code?.startsWith('FST_ERR_CTP_') ||
+      error instanceof SyntaxError
+    )
+      reply.header('connection', 'close')
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     // A 404 names the path, which may hold a token (a mistyped reset link): masked like request lines.
     else request.log.info({ code: body.code, status }, redactUrl(body.message))

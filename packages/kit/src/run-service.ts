@@ -10,6 +10,23 @@ import { createServiceClient, type ServiceClient } from './service-client.ts'
 import { calledBy, callsOf, upperName, type Caller, type ServiceName } from './services.ts'
 import { createDocumentStore, createProcessedEventLog } from './store/index.ts'
 
+/** How long requests in flight may take to finish on a clean stop before their connections are cut. */
+export const CLOSE_GRACE_MS = 1000
+
+/**
+ * Closes a listening app within about `graceMs`: idle keep-alive connections at once (Fastify's default), and
+ * after the grace period every connection still open, such as one stuck sending a body that never comes.
+ */
+export async function closeServer(app: FastifyInstance, graceMs = CLOSE_GRACE_MS): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs)
+  cut.unref()
+  try {
+    await app.close()
+  } finally {
+    clearTimeout(cut)
+  }
+}
+
 /** Closes in order on SIGINT/SIGTERM: stop taking requests, finish in-flight work, then close the stores. */
 export function closeOnSignals(log: FastifyBaseLogger, steps: Array<() => Promise<unknown>>): void {
   let closing = false
@@ -99,7 +116,7 @@ export async function runService<E extends ServiceEnv>(
     logger: loggerOptions(env.LOG_LEVEL, name),
   })
   closeOnSignals(app.log, [
-    () => app.close(),
+    () => closeServer(app),
     () => adapters.bus.close(),
     () => adapters.kv.close(),
     () => adapters.store.close(),
