@@ -83,6 +83,39 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/accessible-profiles': { expect: signedIn },
   'GET /api/all-profiles': { expect: signedIn },
   'GET /api/profiles/search': { expect: signedIn, path: '/api/profiles/search?name=Nobody' },
+  'GET /api/profiles/lookup': { expect: signedIn, path: '/api/profiles/lookup?q=Nobody' },
+  'GET /api/profiles/map': { expect: signedIn },
+  'GET /api/questions': { expect: signedIn },
+  // Sample bodies an administrator's call refuses (400/404), so the matrix changes no questions.
+  'POST /api/questions': {
+    expect: administratorsOnly,
+    body: { category: 'self', shortForm: '', detailedQuestion: '' },
+  },
+  'PUT /api/questions/:id': {
+    expect: administratorsOnly,
+    path: '/api/questions/999999',
+    body: { category: 'self', shortForm: 'A', detailedQuestion: 'B' },
+  },
+  'DELETE /api/questions/:id': { expect: administratorsOnly, path: '/api/questions/999999' },
+  'PATCH /api/questions/reorder': {
+    expect: administratorsOnly,
+    body: { updates: [{ id: 999999, displayOrder: 0 }] },
+  },
+  'POST /api/questions/import': { expect: administratorsOnly, body: { category: 'self', text: '' } },
+  // A profile nobody may see: the service's 403 (ADVICE_/PROFILES_), never the gateway's guard.
+  'POST /api/ai/disc-analysis': { expect: signedIn, body: { profileId: 999999, question: 'Strengths?' } },
+  'POST /api/ai/disc-analysis/stream': {
+    expect: signedIn,
+    body: { profileId: 999999, question: 'Strengths?' },
+  },
+  'POST /api/ai/disc-collaboration': {
+    expect: signedIn,
+    body: { myProfile: { id: 999998 }, theirProfile: { id: 999999 }, question: 'Fit?' },
+  },
+  'POST /api/ai/disc-collaboration/stream': {
+    expect: signedIn,
+    body: { myProfile: { id: 999998 }, theirProfile: { id: 999999 }, question: 'Fit?' },
+  },
 }
 
 const fixture = useProduct()
