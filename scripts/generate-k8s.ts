@@ -28,7 +28,7 @@ const header = (what: string) =>
     '',
   ].join('\n')
 
-const namespaceManifest = `${header('The tenant\'s namespace. Restricted Pod Security: every pod here runs as non-root with no capabilities.')}apiVersion: v1
+const namespaceManifest = `${header("The tenant's namespace. Restricted Pod Security: every pod here runs as non-root with no capabilities.")}apiVersion: v1
 kind: Namespace
 metadata:
   name: ${k8sRelease.namespace}
@@ -71,7 +71,10 @@ export function k8sFiles(): Map<string, string> {
   if (unknown.length > 0) throw new Error(`Add ${unknown.join(', ')} to the order in scripts/generate-k8s.ts`)
   const files = new Map<string, string>([['namespace.yaml', namespaceManifest]])
   for (const file of order.filter((name) => documents.has(name)))
-    files.set(file, `${header(`Source: charts/app/templates/${file}`)}${documents.get(file)!.join('\n---\n')}\n`)
+    files.set(
+      file,
+      `${header(`Source: charts/app/templates/${file}`)}${documents.get(file)!.join('\n---\n')}\n`,
+    )
   const resources = [...files.keys()].map((file) => `  - ${file}`).join('\n')
   files.set(
     'kustomization.yaml',
@@ -115,7 +118,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   const files = k8sFiles()
   for (const file of readdirSync(k8sDirectory))
-    if (!files.has(file) && !handWritten.has(file) && file !== 'secrets.env') unlinkSync(join(k8sDirectory, file))
+    if (!files.has(file) && !handWritten.has(file) && file !== 'secrets.env')
+      unlinkSync(join(k8sDirectory, file))
   for (const [file, content] of files) writeFileSync(join(k8sDirectory, file), content)
   console.log(`k8s/: wrote ${[...files.keys()].join(', ')}`)
 }

@@ -25,7 +25,8 @@ const goEnvironment = {
 /** Why the renderer cannot be built here, or null when Go is installed. */
 export function goMissing(): string | null {
   const result = spawnSync('go', ['version'], { encoding: 'utf8' })
-  if (result.error || result.status !== 0) return 'the Go toolchain is not installed (apt-get install golang-go)'
+  if (result.error || result.status !== 0)
+    return 'the Go toolchain is not installed (apt-get install golang-go)'
   return null
 }
 
@@ -72,7 +73,9 @@ export function renderChart(args: readonly string[]): RenderResult {
 
 function isFlagValue(args: readonly string[], index: number): boolean {
   const previous = args[index - 1]
-  return previous !== undefined && previous.startsWith('-') && !previous.includes('=') && previous !== '--notes'
+  return (
+    previous !== undefined && previous.startsWith('-') && !previous.includes('=') && previous !== '--notes'
+  )
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

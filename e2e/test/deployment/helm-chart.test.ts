@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { INTERNAL_CALLS } from '@app/kit/services'
 import { helmValues, generateKeyPairs } from '../../../scripts/generate-keys.ts'
+import { goMissing, renderChart } from '../../../scripts/render-chart.ts'
 import { manifests } from './k8s-manifests.ts'
 import {
   commandAvailable,
@@ -187,84 +188,132 @@ describe('the Helm chart', () => {
   })
 })
 
-// Where helm is installed, the chart is rendered for real: its defaults must give exactly k8s/, and the Secret it
-// creates holds the key pairs it was given and refuses a missing or malformed one, naming the value.
+// The chart rendered for real: by helm where it is installed, else by charts/tools/render (Helm's template engine
+// semantics, built with Go). Its defaults must give exactly k8s/, and the Secret it creates holds the key pairs it
+// was given and refuses a missing or malformed one, naming the value.
 const helm = commandAvailable('helm', ['version'])
-if (!helm) console.warn('helm is not installed: skipping `helm template` of charts/app')
+const goProblem = goMissing()
+if (!helm) console.warn('helm is not installed: charts/app is rendered by charts/tools/render instead')
+if (!helm && goProblem) console.warn(`Skipping the rendering of charts/app: ${goProblem}`)
 
-describe.skipIf(!helm)('helm template charts/app', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'helm-'))
-  afterAll(() => rmSync(directory, { recursive: true, force: true }))
+describe.skipIf(!helm && goProblem !== null)(
+  `${helm ? 'helm template' : 'charts/tools/render'} charts/app`,
+  () => {
+    const directory = mkdtempSync(join(tmpdir(), 'helm-'))
+    afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
-  function template(valuesYaml: string) {
-    const file = join(directory, `values-${Math.random().toString(36).slice(2)}.yaml`)
-    writeFileSync(file, valuesYaml)
-    return spawnSync(
-      'helm',
-      ['template', 'app', join(root, chart), '--namespace', 'disc-platform', '-f', file],
-      {
-        encoding: 'utf8',
-      },
-    )
-  }
-  interface Rendered {
-    kind: string
-    metadata: { name: string; namespace?: string }
-    spec?: { template?: { metadata?: { annotations?: Record<string, string> } } }
-  }
-  /** Kind and name to document, leaving out what k8s/ leaves out: the namespace and the Secret's checksum. */
-  function byName(documents: unknown[]) {
-    return new Map(
-      (documents as Rendered[]).map((document) => {
-        const copy = structuredClone(document)
-        delete copy.metadata.namespace
-        delete copy.spec?.template?.metadata?.annotations?.['checksum/secret']
-        return [`${copy.kind}/${copy.metadata.name}`, copy]
-      }),
-    )
-  }
-  const keys = () =>
-    (parseYaml(helmValues(generateKeyPairs())) as { secrets: Record<string, string> }).secrets
-  const withSecrets = (secrets: Record<string, string>) =>
-    JSON.stringify({
-      secrets: {
-        sessionSecret: 's'.repeat(40),
-        mongodbUsername: 'app',
-        mongodbPassword: 'pw',
-        redisPassword: 'pw',
-        ...secrets,
-      },
+    function template(valuesYaml: string) {
+      const file = join(directory, `values-${Math.random().toString(36).slice(2)}.yaml`)
+      writeFileSync(file, valuesYaml)
+      if (!helm)
+        return renderChart([
+          '--release',
+          'app',
+          '--namespace',
+          'disc-platform',
+          '-f',
+          file,
+          join(root, chart),
+        ])
+      return spawnSync(
+        'helm',
+        ['template', 'app', join(root, chart), '--namespace', 'disc-platform', '-f', file],
+        {
+          encoding: 'utf8',
+        },
+      )
+    }
+    interface Rendered {
+      kind: string
+      metadata: { name: string; namespace?: string }
+      spec?: { template?: { metadata?: { annotations?: Record<string, string> } } }
+    }
+    /** Kind and name to document, leaving out what k8s/ leaves out: the namespace and the Secret's checksum. */
+    function byName(documents: unknown[]) {
+      return new Map(
+        (documents as Rendered[]).map((document) => {
+          const copy = structuredClone(document)
+          delete copy.metadata.namespace
+          delete copy.spec?.template?.metadata?.annotations?.['checksum/secret']
+          return [`${copy.kind}/${copy.metadata.name}`, copy]
+        }),
+      )
+    }
+    const keys = () =>
+      (parseYaml(helmValues(generateKeyPairs())) as { secrets: Record<string, string> }).secrets
+    const withSecrets = (secrets: Record<string, string>) =>
+      JSON.stringify({
+        secrets: {
+          sessionSecret: 's'.repeat(40),
+          mongodbUsername: 'app',
+          mongodbPassword: 'pw',
+          redisPassword: 'pw',
+          ...secrets,
+        },
+      })
+
+    it('renders, with its defaults and an existing Secret, exactly the manifests of k8s/', () => {
+      const result = template(JSON.stringify({ secrets: { existingSecret: 'app-secrets' } }))
+      expect(result.stderr).toBe('')
+      const rendered = byName(parseYamlDocuments(result.stdout))
+      const plain = byName(manifests.filter((manifest) => manifest.kind !== 'Namespace'))
+      expect([...rendered.keys()].sort()).toEqual([...plain.keys()].sort())
+      for (const [key, document] of rendered) expect(plain.get(key), key).toEqual(document)
     })
 
-  it('renders, with its defaults and an existing Secret, exactly the manifests of k8s/', () => {
-    const result = template(JSON.stringify({ secrets: { existingSecret: 'app-secrets' } }))
-    expect(result.stderr).toBe('')
-    const rendered = byName(parseYamlDocuments(result.stdout))
-    const plain = byName(manifests.filter((manifest) => manifest.kind !== 'Namespace'))
-    expect([...rendered.keys()].sort()).toEqual([...plain.keys()].sort())
-    for (const [key, document] of rendered) expect(plain.get(key), key).toEqual(document)
-  })
+    it('puts the key pairs it is given into the Secret it creates', () => {
+      const given = keys()
+      const result = template(withSecrets(given))
+      expect(result.stderr).toBe('')
+      const secret = parseYamlDocuments(result.stdout).find(
+        (document) => (document as { kind?: string }).kind === 'Secret',
+      ) as { stringData: Record<string, string> }
+      for (const signer of signers) {
+        expect(secret.stringData[`${signer.toUpperCase()}_PRIVATE_KEY`]).toBe(given[`${signer}PrivateKey`])
+        expect(secret.stringData[`${signer.toUpperCase()}_PUBLIC_KEY`]).toBe(given[`${signer}PublicKey`])
+      }
+    })
 
-  it('puts the key pairs it is given into the Secret it creates', () => {
-    const given = keys()
-    const result = template(withSecrets(given))
-    expect(result.stderr).toBe('')
-    const secret = parseYamlDocuments(result.stdout).find(
-      (document) => (document as { kind?: string }).kind === 'Secret',
-    ) as { stringData: Record<string, string> }
-    for (const signer of signers) {
-      expect(secret.stringData[`${signer.toUpperCase()}_PRIVATE_KEY`]).toBe(given[`${signer}PrivateKey`])
-      expect(secret.stringData[`${signer.toUpperCase()}_PUBLIC_KEY`]).toBe(given[`${signer}PublicKey`])
+    it.each(signers)('refuses a missing or swapped key pair of %s, naming the value', (signer) => {
+      const missing = template(withSecrets({ ...keys(), [`${signer}PublicKey`]: '' }))
+      expect(missing.status).not.toBe(0)
+      expect(missing.stderr).toContain(`secrets.${signer}PublicKey is required`)
+      const given = keys()
+      const swapped = template(
+        withSecrets({ ...given, [`${signer}PublicKey`]: given[`${signer}PrivateKey`]! }),
+      )
+      expect(swapped.status).not.toBe(0)
+      expect(swapped.stderr).toContain(`secrets.${signer}PublicKey must be a public key`)
+    })
+  },
+)
+
+// Where helm exists, the renderer is held to it: helm lint --strict passes and both give the same objects.
+describe.skipIf(!helm || goProblem !== null)('charts/tools/render against helm', () => {
+  it('passes helm lint --strict and renders what helm template renders', () => {
+    const secret = ['--set', 'secrets.existingSecret=app-secrets']
+    const lint = spawnSync('helm', ['lint', '--strict', join(root, chart), ...secret], { encoding: 'utf8' })
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0)
+    const theirs = spawnSync(
+      'helm',
+      ['template', 'app', join(root, chart), '--namespace', 'disc-platform', ...secret],
+      { encoding: 'utf8' },
+    )
+    const ours = renderChart([
+      '--release',
+      'app',
+      '--namespace',
+      'disc-platform',
+      ...secret,
+      join(root, chart),
+    ])
+    expect(ours.stderr).toBe('')
+    const key = (document: unknown) => {
+      const { kind, metadata } = document as { kind: string; metadata: { name: string } }
+      return `${kind}/${metadata.name}`
     }
-  })
-
-  it.each(signers)('refuses a missing or swapped key pair of %s, naming the value', (signer) => {
-    const missing = template(withSecrets({ ...keys(), [`${signer}PublicKey`]: '' }))
-    expect(missing.status).not.toBe(0)
-    expect(missing.stderr).toContain(`secrets.${signer}PublicKey is required`)
-    const given = keys()
-    const swapped = template(withSecrets({ ...given, [`${signer}PublicKey`]: given[`${signer}PrivateKey`]! }))
-    expect(swapped.status).not.toBe(0)
-    expect(swapped.stderr).toContain(`secrets.${signer}PublicKey must be a public key`)
+    const sorted = (text: string) =>
+      parseYamlDocuments(text).sort((first, second) => key(first).localeCompare(key(second)))
+    expect(sorted(ours.stdout)).toEqual(sorted(theirs.stdout))
   })
 })
