@@ -34,7 +34,12 @@ export interface ClusterOptions {
   env?: Record<string, string | undefined>
   /** Where each process's output goes; defaults to this terminal. */
   stdio?: 'inherit' | 'ignore' | 'pipe'
+  /** The runner's own lines (a child's exit, its restart); defaults to stderr. */
+  log?: (line: string) => void
 }
+
+/** Restart delays after a crash: doubling from 250 ms up to 10 s, back to the start once a child has held. */
+const RESTART_BACKOFF_MS = { first: 250, max: 10_000, healthyAfterMs: 30_000 }
 
 /** Run mode 2: one process per service plus the gateway, sharing Redis for the bus and the key-value store. */
 export async function startCluster(options: ClusterOptions) {
@@ -58,6 +63,11 @@ export async function startCluster(options: ClusterOptions) {
     HOST: '127.0.0.1',
   }
   const children = new Map<ProcessName, ChildProcess>()
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  // Names stopped on purpose (stop(), close()): their exit is not a crash.
+  const stopping = new Set<ProcessName>()
+  const restartDelays = new Map<ProcessName, number>()
+  let closed = false
   const webRoot = resolve(root, 'web/dist')
 
   function commandFor(name: ProcessName) {
@@ -98,6 +108,23 @@ export async function startCluster(options: ClusterOptions) {
       stdio: options.stdio ?? 'inherit',
     })
     children.set(name, child)
+    const startedAt = Date.now()
+    child.once('exit', (code, signal) => {
+      if (stopping.has(name) || closed) return
+      if (Date.now() - startedAt > RESTART_BACKOFF_MS.healthyAfterMs) restartDelays.delete(name)
+      const delay = restartDelays.get(name) ?? RESTART_BACKOFF_MS.first
+      restartDelays.set(name, Math.min(delay * 2, RESTART_BACKOFF_MS.max))
+      log(
+        `cluster: ${name} exited (code ${code ?? 'none'}, signal ${signal ?? 'none'}); restarting in ${delay} ms`,
+      )
+      setTimeout(() => {
+        if (stopping.has(name) || closed || children.get(name) !== child) return
+        startProcess(name).then(
+          () => log(`cluster: ${name} is back`),
+          (error: unknown) => log(`cluster: ${name} failed to restart: ${(error as Error).message}`),
+        )
+      }, delay).unref()
+    })
     const healthUrl =
       name === 'gateway'
         ? `http://127.0.0.1:${gatewayPort}/api/health`
@@ -109,9 +136,15 @@ export async function startCluster(options: ClusterOptions) {
   async function stopProcess(name: ProcessName, signal: NodeJS.Signals = 'SIGTERM') {
     const child = children.get(name)
     if (!child || child.exitCode !== null || child.signalCode !== null) return
+    stopping.add(name)
     const exited = once(child, 'exit')
     child.kill(signal)
     await exited
+  }
+
+  async function startOnPurpose(name: ProcessName) {
+    stopping.delete(name)
+    return startProcess(name)
   }
 
   try {
@@ -126,10 +159,11 @@ export async function startCluster(options: ClusterOptions) {
     url: `http://127.0.0.1:${gatewayPort}`,
     ports,
     children,
-    start: startProcess,
+    start: startOnPurpose,
     stop: stopProcess,
     /** The gateway first, so no request reaches a service that is closing. */
     async close() {
+      closed = true
       await stopProcess('gateway')
       await Promise.all(SERVICES.map((name) => stopProcess(name)))
     },

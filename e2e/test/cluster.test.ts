@@ -9,6 +9,7 @@ import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
 import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
 import { startCluster } from '../../scripts/cluster.ts'
+import { ApiSession } from '../src/api.ts'
 
 /** The documents of a NeDB datafile as the service last wrote them (one JSON line per write). */
 function readDatafile(file: string): Array<Record<string, unknown>> {
@@ -30,6 +31,7 @@ describe.skipIf(!redisAvailable)(
     let redis: RedisServer
     let cluster: Awaited<ReturnType<typeof startCluster>>
     let dataDirectory: string
+    const runnerLog: string[] = []
 
     beforeAll(async () => {
       dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
@@ -39,6 +41,7 @@ describe.skipIf(!redisAvailable)(
         redisUrl: redis.url,
         port: 0,
         stdio: 'ignore',
+        log: (line) => runnerLog.push(line),
         env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
       })
     }, 120_000)
@@ -50,9 +53,11 @@ describe.skipIf(!redisAvailable)(
     })
 
     it('answers health through the gateway for every service process', async () => {
-      const response = await fetch(`${cluster.url}/api/health`)
+      const administrator = new ApiSession(cluster.url)
+      await administrator.login('chief@example.com', 'cluster test password')
+      const response = await administrator.call('GET', '/api/health')
       expect(response.status).toBe(200)
-      const body = (await response.json()) as { upstreams: Record<string, { status: string }> }
+      const body = response.body as { upstreams: Record<string, { status: string }> }
       expect(Object.values(body.upstreams).map((upstream) => upstream.status)).toEqual([
         'ok',
         'ok',
@@ -117,5 +122,29 @@ describe.skipIf(!redisAvailable)(
         await publisherStore.close()
       }
     }, 120_000)
+
+    it('answers 503 while a SIGKILLed service is down, and recovers without a manual restart', async () => {
+      const administrator = new ApiSession(cluster.url)
+      await administrator.login('chief@example.com', 'cluster test password')
+      expect((await administrator.call('GET', '/api/accessible-profiles')).status).toBe(200)
+      const profiles = cluster.children.get('profiles')!
+      profiles.kill('SIGKILL')
+      const down = await administrator.call('GET', '/api/accessible-profiles')
+      expect(down.status).toBe(503)
+      expect(down.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(down.body).toEqual({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'GATEWAY_UPSTREAM_UNAVAILABLE',
+      })
+      await expect
+        .poll(async () => (await administrator.call('GET', '/api/accessible-profiles')).status, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe(200)
+      expect(runnerLog.join('\n')).toMatch(
+        /profiles exited \(code none, signal SIGKILL\); restarting in \d+ ms/,
+      )
+    }, 60_000)
   },
 )

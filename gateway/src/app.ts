@@ -4,6 +4,7 @@ import type { KeyValueStore } from '@app/kit/kv/port'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import { canonicalRequestUrl } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
+import { createCircuitBreaker } from './plugins/circuit-breaker.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerGuards } from './plugins/guards.ts'
 import { registerProxies } from './plugins/proxy.ts'
@@ -57,13 +58,18 @@ export async function buildApp(options: GatewayOptions) {
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
   registerGuards(app, compileRouteTable(rules), limits)
 
-  await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv })
+  const breakers = Object.fromEntries(
+    Object.keys(config.serviceUrls).map((service) => [service, createCircuitBreaker()]),
+  ) as Record<keyof typeof config.serviceUrls, ReturnType<typeof createCircuitBreaker>>
+  await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv, breakers })
   await app.register(apiDocsRoutes)
   await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL })
   await registerProxies(app, {
     rules,
     serviceUrls: config.serviceUrls,
     privateKey: config.GATEWAY_PRIVATE_KEY,
+    breakers,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   })
   if (config.WEB_ROOT) await registerSpa(app, config.WEB_ROOT)
   return app

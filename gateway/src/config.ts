@@ -37,6 +37,8 @@ export const gatewayEnvSchema = z
     DATA_DIR: z.string().default('./data'),
     /** Every API call of one client address, per window. */
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+    /** How long the gateway waits for a service's answer before it gives 504. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     /** Login, forgot-password and reset calls of one client address, per window (auth also limits each account). */
     CREDENTIAL_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(100),

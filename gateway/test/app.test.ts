@@ -381,10 +381,20 @@ describe('request safety', () => {
 })
 
 describe('/api/health', () => {
-  it('reports every upstream and answers 503 when one is down', async () => {
+  it('reports every upstream to administrators, the status alone to others, and 503 when one is down', async () => {
     const app = await gateway()
-    const healthy = await app.inject({ method: 'GET', url: '/api/health' })
+    const administrator = await logIn(app, { id: '1', role: 'administrator', username: 'admin@example.com' })
+    const standard = await logIn(app, { id: '2', role: 'standard', username: 'user@example.com' })
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' })
+    const asStandard = await app.inject({ method: 'GET', url: '/api/health', cookies: { session: standard } })
+    expect(asStandard.json()).toEqual({ status: 'ok' })
+    const healthy = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      cookies: { session: administrator },
+    })
     expect(healthy.statusCode).toBe(200)
+    expect(healthy.json().upstreams.auth).toMatchObject({ status: 'ok', breaker: 'closed' })
     expect(Object.keys(healthy.json().upstreams).sort()).toEqual([
       'advice',
       'auth',
@@ -394,7 +404,19 @@ describe('/api/health', () => {
       'sharing',
     ])
     const broken = await gateway({ env: { ADVICE_SERVICE_URL: 'http://127.0.0.1:1' } })
-    const degraded = await broken.inject({ method: 'GET', url: '/api/health' })
+    const brokenAdministrator = await logIn(broken, {
+      id: '1',
+      role: 'administrator',
+      username: 'admin@example.com',
+    })
+    expect((await broken.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'degraded',
+    })
+    const degraded = await broken.inject({
+      method: 'GET',
+      url: '/api/health',
+      cookies: { session: brokenAdministrator },
+    })
     expect(degraded.statusCode).toBe(503)
     expect(degraded.json().upstreams.advice.status).toBe('down')
     expect(degraded.json().upstreams.auth.status).toBe('ok')

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { ServiceName } from '../config.ts'
 import { proxyPrefix, type RouteRule } from '../route-table.ts'
+import type { CircuitBreaker } from './circuit-breaker.ts'
 
 /** Headers a client may not send: identity is the gateway's to assert. */
 const CLIENT_HEADERS_REMOVED = new Set([
@@ -24,6 +25,19 @@ const CLIENT_HEADERS_REMOVED = new Set([
  * service's `connection: keep-alive` would override a client's `Connection: close`.
  */
 const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']
+
+const unavailable = () =>
+  new AppError(
+    503,
+    'GATEWAY_UPSTREAM_UNAVAILABLE',
+    'The service is temporarily unavailable. Please try again shortly.',
+  )
+const timedOut = () =>
+  new AppError(
+    504,
+    'GATEWAY_UPSTREAM_TIMEOUT',
+    'The service took too long to answer. Please try again shortly.',
+  )
 
 /** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
 const TOKEN_REUSE_MS = 20_000
@@ -53,6 +67,9 @@ export async function registerProxies(
     serviceUrls: Record<ServiceName, string>
     /** The gateway's own key: each service gets a token for its audience only. */
     privateKey: string
+    /** One per service: a dead service answers 503 at once instead of holding every request. */
+    breakers: Record<ServiceName, CircuitBreaker>
+    upstreamTimeoutMs: number
   },
 ): Promise<void> {
   const tokenFor = identityTokens(options.privateKey)
@@ -84,16 +101,30 @@ export async function registerProxies(
       // Handed on as a stream, so the proxy forwards the client's bytes as they are (never re-encoded).
       (_request, body, done) => done(null, Readable.from([body])),
     )
+    // An answer from the service, whatever its status, shows it is alive.
+    proxies.addHook('onResponse', async (request) => {
+      const service = proxied.get(request)
+      if (service) options.breakers[service].success()
+    })
     for (const [prefix, service] of needed) await registerProxy(proxies, prefix, service)
   })
 
+  const proxied = new WeakMap<FastifyRequest, ServiceName>()
   async function registerProxy(proxies: FastifyInstance, prefix: string, service: ServiceName) {
+    const breaker = options.breakers[service]
     await proxies.register(fastifyHttpProxy, {
       upstream: options.serviceUrls[service],
       prefix,
       rewritePrefix: prefix,
-      undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },
+      undici: { headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
       proxyPayloads: false,
+      preHandler: async (request, reply) => {
+        if (!breaker.allow()) {
+          reply.header('retry-after', String(breaker.retryAfterSeconds()))
+          throw unavailable()
+        }
+        proxied.set(request, service)
+      },
       replyOptions: {
         rewriteHeaders: (headers) => {
           const answered = { ...headers }
@@ -101,6 +132,17 @@ export async function registerProxies(
           // A service closes after a body it could not read (errors.ts); the client's connection follows.
           if (headers.connection === 'close') answered.connection = 'close'
           return answered
+        },
+        onError: (reply, { error }) => {
+          proxied.delete(reply.request as FastifyRequest)
+          breaker.failure()
+          reply.request.log.warn({ upstream: service, err: error }, 'upstream unreachable')
+          // The client learns the request could not be served and when to retry, never which part failed.
+          const failure = (error as { statusCode?: number }).statusCode === 504 ? timedOut() : unavailable()
+          void reply
+            .code(failure.statusCode)
+            .header('retry-after', String(breaker.retryAfterSeconds()))
+            .send({ message: failure.message, code: failure.code })
         },
         rewriteRequestHeaders: (request, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {}

@@ -1,0 +1,64 @@
+/**
+ * One circuit breaker per upstream service. After `failureThreshold` failures in a row (refused, reset or
+ * timed-out connections) it opens: requests get 503 at once instead of waiting on a dead service. After
+ * `openMs` it half-opens and lets one request through as a probe; its success closes the breaker, its
+ * failure opens it again.
+ */
+export type BreakerState = 'closed' | 'open' | 'half-open'
+
+export interface CircuitBreakerOptions {
+  failureThreshold?: number
+  openMs?: number
+  now?: () => number
+}
+
+export interface CircuitBreaker {
+  /** Whether a request may go upstream now; in half-open, only the one probe may. */
+  allow(): boolean
+  success(): void
+  failure(): void
+  readonly state: BreakerState
+  /** Seconds until the next probe, for `Retry-After`. */
+  retryAfterSeconds(): number
+}
+
+export function createCircuitBreaker(options: CircuitBreakerOptions = {}): CircuitBreaker {
+  const failureThreshold = options.failureThreshold ?? 5
+  const openMs = options.openMs ?? 5000
+  const now = options.now ?? Date.now
+  let failures = 0
+  let openedAt: number | null = null
+  let probing = false
+
+  const state = (): BreakerState => {
+    if (openedAt === null) return 'closed'
+    return now() - openedAt >= openMs ? 'half-open' : 'open'
+  }
+
+  return {
+    get state() {
+      return state()
+    },
+    allow() {
+      const current = state()
+      if (current === 'closed') return true
+      if (current === 'open' || probing) return false
+      probing = true
+      return true
+    },
+    success() {
+      failures = 0
+      openedAt = null
+      probing = false
+    },
+    failure() {
+      failures += 1
+      if (probing || failures >= failureThreshold) openedAt = now()
+      probing = false
+    },
+    retryAfterSeconds() {
+      if (openedAt === null) return 1
+      return Math.max(1, Math.ceil((openedAt + openMs - now()) / 1000))
+    },
+  }
+}
