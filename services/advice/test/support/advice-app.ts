@@ -3,7 +3,7 @@ import { afterEach, beforeEach } from 'vitest'
 import type { Identity } from '@app/kit/identity'
 import { createServiceClient } from '@app/kit/service-client'
 import { createEmbeddedDependencies, identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
-import { buildApp as buildProfiles } from '../../../profiles/src/app.ts'
+import { buildApp as buildProfiles } from '@app/profiles/app'
 import { buildApp, type AdviceOptions } from '../../src/app.ts'
 
 const identity = (userId: number, role: Identity['role'], username: string): Identity => ({
