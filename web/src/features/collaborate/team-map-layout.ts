@@ -38,8 +38,9 @@ export function mapPosition(profile: Scores): { x: number; y: number } {
 export type DensityCell = { x: number; y: number; size: number; share: number; count: number }
 
 /**
- * The density grid (`size` × `size`, row-major, row 0 at the top) as squares over [-1, 1]², each with its
- * share of the busiest cell, skipping empty cells.
+ * The density grid (`size` × `size`, row-major, row 0 at the top) as squares, each with its share of the
+ * busiest cell, skipping empty cells. The service grids the square [-1, 1]² of the unscaled pulls (a pure D
+ * profile at its corner); `mapPosition` scales those by 1/√2 into the circle, and so are the cells here.
  */
 export function densityCells(density: { size: number; cells: readonly number[] }): DensityCell[] {
   const { size, cells } = density
@@ -51,7 +52,15 @@ export function densityCells(density: { size: number; cells: readonly number[] }
     if (count <= 0) return []
     const row = Math.floor(index / size)
     const column = index % size
-    return [{ x: -1 + column * side, y: 1 - row * side, size: side, share: count / busiest, count }]
+    return [
+      {
+        x: (-1 + column * side) * Math.SQRT1_2,
+        y: (1 - row * side) * Math.SQRT1_2,
+        size: side * Math.SQRT1_2,
+        share: count / busiest,
+        count,
+      },
+    ]
   })
 }
 

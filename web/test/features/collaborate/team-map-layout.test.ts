@@ -28,10 +28,11 @@ describe('team map placement', () => {
     }
   })
 
-  test('density cells are read row-major from the top left, empty cells skipped', () => {
+  test('density cells are read row-major from the top left, in the circle’s scale, empty cells skipped', () => {
+    const half = Math.SQRT1_2
     expect(densityCells({ size: 2, cells: [0, 4, 2, 0] })).toEqual([
-      { x: 0, y: 1, size: 1, share: 1, count: 4 },
-      { x: -1, y: 0, size: 1, share: 0.5, count: 2 },
+      { x: 0, y: half, size: half, share: 1, count: 4 },
+      { x: -half, y: 0, size: half, share: 0.5, count: 2 },
     ])
     expect(densityCells({ size: 2, cells: [0, 0, 0, 0] })).toEqual([])
   })

@@ -190,9 +190,9 @@ function SelectedProfile({
   return (
     <article aria-labelledby={titleId} className="mt-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
+        <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
           {profileLabel(profile)}
-        </h3>
+        </h2>
         <AssessmentBadge type={profile.assessmentType} />
       </div>
       <p className="mt-1 text-sm font-medium text-slate-700">Type {profile.primaryType}</p>

@@ -188,8 +188,8 @@ export function TeamMap({
               >
                 <title>{`${profileLabel(person)}: ${DISC_STYLES[person.primaryType].name}`}</title>
                 <circle
-                  cx={point.x * 0.95}
-                  cy={-point.y * 0.95}
+                  cx={point.x}
+                  cy={-point.y}
                   r={pickedAs ? 0.05 : 0.032}
                   fill={STYLE_FILLS[person.primaryType]}
                   stroke={pickedAs ? '#0f172a' : '#ffffff'}
@@ -197,18 +197,25 @@ export function TeamMap({
                 />
                 {pickedAs && (
                   <text
-                    x={point.x * 0.95}
-                    y={-point.y * 0.95 + 0.018}
+                    x={point.x}
+                    y={-point.y + 0.018}
                     textAnchor="middle"
                     fontSize="0.05"
                     fontWeight="700"
                     fill="#ffffff"
+                    pointerEvents="none"
                   >
                     {pickedAs}
                   </text>
                 )}
                 {people.length <= LABELS_UP_TO && (
-                  <text x={point.x * 0.95 + 0.05} y={-point.y * 0.95 + 0.02} fontSize="0.06" fill="#334155">
+                  <text
+                    x={point.x + 0.05}
+                    y={-point.y + 0.02}
+                    fontSize="0.06"
+                    fill="#334155"
+                    pointerEvents="none"
+                  >
                     {profileLabel(person)}
                   </text>
                 )}
