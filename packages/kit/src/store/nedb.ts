@@ -77,6 +77,17 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     return (affectedDocuments as unknown as { seq: number }).seq
   }
 
+  /**
+   * A counter behind the stored ids (a cut or lost `counters.db`) would hand out an id in use: every save a
+   * duplicate-key failure. The counter is raised to the highest stored id when a collection opens.
+   */
+  const counterAtLeastHighestId = async (collection: string, datastore: Datastore<Stored>) => {
+    const [highest] = (await datastore.findAsync({}).sort({ id: -1 }).limit(1)) as unknown as Stored[]
+    if (typeof highest?.id !== 'number') return
+    const counters = await open('counters')
+    await counters.updateAsync({ _id: collection }, { $max: { seq: highest.id } }, { upsert: true })
+  }
+
   return {
     kind: 'nedb',
     async collection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
@@ -99,6 +110,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
           throw error
         }
       }
+      if (idKind === 'int') await counterAtLeastHighestId(name, datastore)
       const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
       const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
       return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen }) as Collection<
