@@ -59,12 +59,23 @@ interface Run {
   setup: string | undefined
 }
 
-async function timeToHealthy(args: string[], env: Record<string, string> = {}): Promise<Run> {
+interface Probe {
+  cwd?: string
+  healthPath?: string
+  /** The gateway's /api/health reports its upstreams: alone, it counts as up once it answers at all. */
+  anyAnswer?: boolean
+}
+
+async function timeToHealthy(
+  args: string[],
+  env: Record<string, string> = {},
+  { cwd = ROOT, healthPath = '/api/health', anyAnswer = false }: Probe = {},
+): Promise<Run> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'bench-startup-'))
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     // Its own process group, so the runner and every process it starts can be stopped together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,13 +99,13 @@ async function timeToHealthy(args: string[], env: Record<string, string> = {}): 
         throw new Error(`exited (${child.exitCode}) before it was healthy:\n${output}`)
       if (performance.now() - started > HEALTH_DEADLINE_MS)
         throw new Error(`not healthy within ${HEALTH_DEADLINE_MS} ms:\n${output}`)
-      const status = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      const status = await fetch(`http://127.0.0.1:${port}${healthPath}`, {
         signal: AbortSignal.timeout(1000),
       }).then(
         (response) => response.status,
         () => 0,
       )
-      if (status === 200) break
+      if (status === 200 || (anyAnswer && status !== 0)) break
       await sleep(20)
     }
     const healthyMs = performance.now() - started
@@ -118,6 +129,86 @@ async function timedRun(args: string[], env: Record<string, string>): Promise<Ru
 }
 
 const runs = Number(option('--runs') ?? 5)
+const seconds = (ms: number) => (ms / 1000).toFixed(2)
+
+/**
+ * `--images`: each process as its image starts it, `node dist/server.mjs` (npm run build:bundles), against the
+ * former `node --import tsx src/server.ts`, from its package folder until its health path answers 200 (the
+ * gateway: until /api/health answers at all, as its upstreams are not running). Embedded stores, fresh DATA_DIR.
+ */
+async function imageStartUp() {
+  const { generateIdentityKeyPair } = await import('@app/kit/identity')
+  const pair = () => generateIdentityKeyPair()
+  const [gateway, sharing, importer, advice] = [pair(), pair(), pair(), pair()]
+  const upstreams = Object.fromEntries(
+    ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'].map((name, index) => [
+      `${name.toUpperCase()}_SERVICE_URL`,
+      `http://127.0.0.1:${4901 + index}`,
+    ]),
+  )
+  const keysOf = (name: string): Record<string, string> => ({
+    ...upstreams,
+    GATEWAY_PUBLIC_KEY: gateway.publicKey,
+    SHARING_PUBLIC_KEY: sharing.publicKey,
+    IMPORT_PUBLIC_KEY: importer.publicKey,
+    ADVICE_PUBLIC_KEY: advice.publicKey,
+    ...(name === 'gateway'
+      ? { GATEWAY_PRIVATE_KEY: gateway.privateKey, SESSION_SECRET: 's'.repeat(40) }
+      : {}),
+    ...(({ sharing, import: importer, advice } as Record<string, { privateKey: string }>)[name]
+      ? {
+          SERVICE_PRIVATE_KEY: (
+            { sharing, import: importer, advice } as Record<string, { privateKey: string }>
+          )[name]!.privateKey,
+        }
+      : {}),
+  })
+  // A process on its own needs a shared bus and key-value store: a throwaway Redis without persistence.
+  const redisPort = await freePort()
+  const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
+  await sleep(300)
+  const redisUrl = { REDIS_URL: `redis://127.0.0.1:${redisPort}` }
+  const folders = ['gateway', 'auth', 'profiles', 'sharing', 'questions', 'import', 'advice']
+  console.log(
+    `Image start-up to a healthy health path, Node ${process.version}, ${cpus().length} CPUs, ${runs} runs each`,
+  )
+  console.log(
+    '| Process | tsx `src/server.ts` median (min–max) | bundle `dist/server.mjs` median (min–max) |',
+  )
+  console.log('| --- | --- | --- |')
+  for (const name of folders) {
+    const folder = join(ROOT, name === 'gateway' ? 'gateway' : `services/${name}`)
+    if (!existsSync(join(folder, 'dist/server.mjs')))
+      throw new Error(`${folder}/dist/server.mjs is missing: npm run build:bundles`)
+    const probe: Probe = {
+      cwd: folder,
+      healthPath: name === 'gateway' ? '/api/health' : '/health',
+      anyAnswer: name === 'gateway',
+    }
+    const cells: string[] = []
+    for (const args of [
+      ['--import', 'tsx', 'src/server.ts'],
+      ['--enable-source-maps', 'dist/server.mjs'],
+    ]) {
+      await timeToHealthy(args, { ...keysOf(name), ...redisUrl }, probe) // untimed: warms the disk cache and tsx's transform cache
+      const times: number[] = []
+      for (let index = 0; index < runs; index += 1)
+        times.push((await timeToHealthy(args, { ...keysOf(name), ...redisUrl }, probe)).healthyMs)
+      times.sort((a, b) => a - b)
+      cells.push(
+        `${seconds(times[Math.floor(times.length / 2)]!)} s (${seconds(times[0]!)}–${seconds(times.at(-1)!)})`,
+      )
+    }
+    console.log(`| ${name} | ${cells.join(' | ')} |`)
+  }
+  redis.kill()
+}
+if (process.argv.includes('--images')) {
+  await imageStartUp()
+  process.exit(0)
+}
 if (!existsSync(join(ROOT, 'web/dist/index.html'))) {
   console.error('web/dist is missing: build the web app first (npx -y pnpm@10 --filter @app/web build)')
   process.exit(1)
@@ -144,7 +235,6 @@ console.log(
 console.log(
   `untimed warm-up start: ${(warmUp.healthyMs / 1000).toFixed(2)} s${warmUp.setup ? ` (it included "${warmUp.setup}")` : ''}`,
 )
-const seconds = (ms: number) => (ms / 1000).toFixed(2)
 for (const target of targets) {
   console.log(target.name)
   const results: Run[] = []

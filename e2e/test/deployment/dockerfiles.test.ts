@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, posix } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildArgumentsOf,
@@ -197,13 +197,15 @@ describe.each(nodeComponents)('the %s image', (name) => {
     ).toBe(true)
   })
 
-  it('keeps the repository layout, so that its tsconfig.json finds the base it extends', () => {
-    const workdir = argumentsOf(runtime, 'WORKDIR').at(-1)!
-    expect(workdir).toBe(`/app/${folder}`)
-    expect(argumentsOf(runtime, 'COPY')).toContain(`--from=build /out ${workdir}`)
-    const { extends: base } = JSON.parse(read(`${folder}/tsconfig.json`)) as { extends: string }
-    const copiedTo = argumentsOf(runtime, 'COPY').map((copy) => copy.split(/\s+/).at(-1))
-    expect(copiedTo).toContain(posix.resolve(workdir, base))
+  it('compiles the process into one bundle with a source map, built by the script the repository runs', () => {
+    const run = argumentsOf(instructions, 'RUN').join('\n')
+    expect(run).toContain(`node --import tsx scripts/build-bundles.ts "${folder}"`)
+    expect(run).toContain(`cp -r "./${folder}/dist" /out/dist`)
+    expect(argumentsOf(runtime, 'WORKDIR').at(-1)).toBe(`/app/${folder}`)
+    expect(JSON.parse(read('package.json'))).toHaveProperty(
+      'devDependencies.esbuild',
+      expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    )
   })
 
   it('sets and exposes the port its configuration defaults to', async () => {
@@ -212,9 +214,9 @@ describe.each(nodeComponents)('the %s image', (name) => {
     expect(environmentOf(runtime).PORT).toBe(String(port))
   })
 
-  it('starts the TypeScript entry point through tsx in production mode', () => {
+  it('starts the compiled bundle, with source maps for stack traces, in production mode', () => {
     const command = argumentsOf(runtime, 'CMD').at(-1)
-    expect(JSON.parse(command!)).toEqual(['node', '--import', 'tsx', 'src/server.ts'])
+    expect(JSON.parse(command!)).toEqual(['node', '--enable-source-maps', 'dist/server.mjs'])
     expect(environmentOf(runtime)).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' })
   })
 })
