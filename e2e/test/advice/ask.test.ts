@@ -185,7 +185,11 @@ describe('The Ask page', () => {
 
     await card.getByRole('button', { name: 'Copy answer' }).click()
     await notifications(page).getByText('Answer copied', { exact: true }).waitFor()
-    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    )
     expect(copied).toBe(done.response)
 
     // A follow-up, Short Form and Family (sent as parents): one exchange is kept, the new one.
@@ -259,8 +263,9 @@ describe('The Ask page', () => {
     ]
     // A model could answer anything; this one answers hostile text, one piece every 300 ms.
     await page.addInitScript((parts: string[]) => {
-      const original = window.fetch.bind(window)
-      window.fetch = async (input, init) => {
+      // The e2e project has no DOM types; the page's fetch has the same shape as Node's.
+      const original = globalThis.fetch.bind(globalThis)
+      globalThis.fetch = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
         if (!url.endsWith('/api/ai/disc-analysis/stream')) return original(input, init)
         const encoder = new TextEncoder()
