@@ -270,3 +270,29 @@ describe('docker-compose.yml', () => {
     expect(example).not.toMatch(/INTERNAL_TOKEN_SECRET/)
   })
 })
+
+describe('docker-compose.yml start order and restarts', () => {
+  it('gives every container a restart policy, and every dependency a health condition', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.restart, name).toMatch(/^(always|unless-stopped|on-failure)/)
+      const dependsOn = service.depends_on
+      if (name === 'mongo' || name === 'redis' || name === 'kafka') continue
+      expect(isRecord(dependsOn), `${name} depends_on with conditions`).toBe(true)
+      for (const [dependency, condition] of Object.entries(dependsOn as Record<string, unknown>)) {
+        expect(condition, `${name} → ${dependency}`).toEqual({ condition: 'service_healthy' })
+        expect(compose.services[dependency]?.healthcheck, dependency).toHaveProperty('test')
+      }
+    }
+  })
+
+  // A one-node replica set is needed only for MongoDB transactions; no service starts one, so MongoDB runs alone.
+  it('runs MongoDB as a replica set exactly when a service uses transactions', () => {
+    const sources = ['gateway/src', ...serviceNames.map((name) => `services/${name}/src`), 'packages/kit/src']
+    const grep = spawnSync('grep', ['-rlE', 'startSession|withTransaction|startTransaction', ...sources], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    const usesTransactions = grep.stdout.trim() !== ''
+    expect(JSON.stringify(compose.services.mongo).includes('--replSet')).toBe(usesTransactions)
+  })
+})
