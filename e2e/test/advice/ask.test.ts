@@ -51,6 +51,13 @@ describe('The Ask page', () => {
     const page = await browserSession.newPage()
     await openPage(page, fixture.product.url, '/')
     await page.getByRole('heading', { level: 1, name: 'Profile Advice' }).waitFor()
+    const navigation = page.getByRole('navigation', { name: 'Main' })
+    await expect(navigation.getByRole('link', { name: 'Ask' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    )
+    await expect(navigation.getByRole('link', { name: 'Collaborate' }).getAttribute('href')).resolves.toBe(
+      '/collaborate',
+    )
 
     const result = findCard(page).getByRole('article', { name: 'Rosa Tanaka' })
     await result.waitFor()
@@ -109,6 +116,12 @@ describe('The Ask page', () => {
     const page = await browserSession.newPage()
     const sent = adviceRequests(page)
     await openPage(page, fixture.product.url, '/ask-ai')
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Ask' })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('page')
     await findCard(page).getByRole('article', { name: 'Theo Marsh' }).waitFor()
     const card = askCard(page)
     await expect(card.getByRole('button', { name: 'Long Form' }).getAttribute('aria-pressed')).resolves.toBe(
