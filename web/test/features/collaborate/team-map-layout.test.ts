@@ -19,11 +19,12 @@ describe('team map placement', () => {
   test('a balanced or empty profile sits at the centre, and nobody leaves the circle', () => {
     expect(at(50, 50, 50, 50)).toEqual({ x: 0, y: 0 })
     expect(at(0, 0, 0, 0)).toEqual({ x: 0, y: 0 })
-    for (const scores of [
+    const cases: Array<[number, number, number, number]> = [
       [100, 100, 0, 0],
       [70, 20, 5, 90],
-    ] as const) {
-      const point = at(...scores)
+    ]
+    for (const [d, i, s, c] of cases) {
+      const point = at(d, i, s, c)
       expect(Math.hypot(point.x, point.y)).toBeLessThanOrEqual(1)
     }
   })
