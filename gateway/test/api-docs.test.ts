@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiRoutes } from '@app/contracts/api'
 import { routeTable } from '../src/route-table.ts'
-import { logIn, startGateway, startUpstream } from './support/gateway.ts'
+import { logIn, startGateway, testUsers, useUpstream } from './support/gateway.ts'
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>
-beforeAll(async () => {
-  upstream = await startUpstream()
-})
-afterAll(async () => {
-  await upstream.app.close()
-})
-
-const admin = { id: '1', role: 'administrator', username: 'admin@example.com' }
-const standard = { id: '2', role: 'standard', username: 'sam@example.com' }
+const upstream = useUpstream()
+const { administrator: admin, standard } = testUsers
 
 describe('the API documentation', () => {
   it('describes every route the gateway lets through, with its schemas', async () => {

@@ -4,18 +4,17 @@ import { join } from 'node:path'
 import { createHmac } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IDENTITY_HEADER } from '@app/kit/identity'
-import { logIn, SESSION_SECRET, sessionCookie, startGateway, startUpstream } from './support/gateway.ts'
+import {
+  logIn,
+  SESSION_SECRET,
+  sessionCookie,
+  startGateway,
+  testUsers,
+  useUpstream,
+} from './support/gateway.ts'
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>
-beforeAll(async () => {
-  upstream = await startUpstream()
-})
-afterAll(async () => {
-  await upstream.app.close()
-})
-
-const admin = { id: '1', role: 'administrator', username: 'admin@example.com' }
-const standard = { id: '2', role: 'standard', username: 'sam@example.com' }
+const upstream = useUpstream()
+const { administrator: admin, standard } = testUsers
 
 async function gateway(options: Partial<Parameters<typeof startGateway>[0]> = {}) {
   const started = await startGateway({ upstreamUrl: upstream.url, ...options })

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { createTokenVerifier, IDENTITY_HEADER } from '@app/kit/identity'
@@ -100,4 +101,27 @@ export async function logIn(
 ) {
   const response = await app.inject({ method: 'POST', url: '/api/test-login', payload: user })
   return sessionCookie(response)
+}
+
+/** Users the test upstream logs in through `/api/test-login`. */
+export const testUsers = {
+  administrator: { id: '1', role: 'administrator', username: 'admin@example.com' },
+  standard: { id: '2', role: 'standard', username: 'sam@example.com' },
+} as const
+
+/** One test upstream for a whole file, started before its tests and closed after them. */
+export function useUpstream(): { readonly url: string } {
+  let upstream: Awaited<ReturnType<typeof startUpstream>> | undefined
+  beforeAll(async () => {
+    upstream = await startUpstream()
+  })
+  afterAll(async () => {
+    await upstream?.app.close()
+  })
+  return {
+    get url() {
+      if (!upstream) throw new Error('The upstream starts in beforeAll')
+      return upstream.url
+    },
+  }
 }
