@@ -17,6 +17,7 @@ import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startProduct } from '../e2e/src/product.ts'
 import { writeCompressedCopies } from '../web/build/precompress.ts'
+import { CHROMIUM_ARGS } from '@app/kit/testing/chromium'
 
 const root = resolve(import.meta.dirname, '..')
 const webDist = join(root, 'web', 'dist')
@@ -24,17 +25,7 @@ const lighthouseDir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh'
 const runs = Number(process.env.RUNS ?? 3)
 /** When set, every run's full JSON report is written there, to read its long tasks, bootup time and requests. */
 const reportDirectory = process.env.REPORT_DIR
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-]
+const chromeFlags = CHROMIUM_ARGS
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number }
 type LighthouseResult = {

@@ -1,20 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
-
-const CHROMIUM_PATH = '/usr/bin/chromium'
-
-// Debian Chromium as a sandboxed test browser: no GPU, no network beyond loopback, no background traffic.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-]
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@app/kit/testing/chromium'
 
 export type BrowserSession = {
   context: BrowserContext
