@@ -25,3 +25,37 @@ export type UserCreated = UserSnapshot
 export const USERS_UPDATED = 'users.updated.v1'
 export const UserUpdatedSchema = UserSnapshotSchema
 export type UserUpdated = UserSnapshot
+
+/**
+ * `invitations.accepted.v1`: an invitee accepted, so `granteeId` may see the profiles of `ownerId`. Keyed by
+ * `rootInvitationId`, the owner's own invitation at the top of the chain, so that a revoke of the chain
+ * never overtakes its grants.
+ */
+export const INVITATIONS_ACCEPTED = 'invitations.accepted.v1'
+export const InvitationAcceptedSchema = z.object({
+  invitationId: z.number().int().positive(),
+  rootInvitationId: z.number().int().positive(),
+  parentInvitationId: z.number().int().positive().nullable(),
+  ownerId: z.number().int().positive(),
+  granteeId: z.number().int().positive(),
+  inviteeRole: z.enum(['guest_standard', 'guest_owner']),
+  /** Who shared it with the grantee: the profiles lists show it as `sharedBy`. */
+  sharedBy: z.object({ name: z.string(), email: z.string() }),
+  acceptedAt: z.string().datetime(),
+})
+export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>
+
+/**
+ * `access.revoked.v1`: one grant ended, by its own revoke or by the cascade from one above it. Keyed by the
+ * root invitation, like the grant.
+ */
+export const ACCESS_REVOKED = 'access.revoked.v1'
+export const AccessRevokedSchema = z.object({
+  invitationId: z.number().int().positive(),
+  rootInvitationId: z.number().int().positive(),
+  ownerId: z.number().int().positive(),
+  granteeId: z.number().int().positive(),
+  revokedBy: z.number().int().positive(),
+  revokedAt: z.string().datetime(),
+})
+export type AccessRevoked = z.infer<typeof AccessRevokedSchema>
