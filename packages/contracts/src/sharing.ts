@@ -124,3 +124,34 @@ export type AccessHistory = z.infer<typeof AccessHistorySchema>
  */
 export const revokedGrantKey = (invitationId: number) => `sharing:revoked-grant:${invitationId}`
 export const REVOKED_GRANT_MARK_TTL_MS = 400 * 24 * 60 * 60 * 1000
+
+/** Internal (sharing → auth): the account an accepted invitation signs in to; see auth's internal routes. */
+export const GuestAccountRequestSchema = z.strictObject({
+  email: z.string().max(INVITEE_EMAIL_MAX),
+  name: z.string().max(INVITEE_NAME_MAX),
+  /** The invitation's role, never the accepting request's. */
+  role: GuestRoleSchema,
+  password: z.string().max(ACCEPT_PASSWORD_MAX).optional(),
+  invitedBy: PersonRefSchema,
+})
+export type GuestAccountRequest = z.infer<typeof GuestAccountRequestSchema>
+export const GuestAccountResponseSchema = z.object({
+  user: z.object({
+    id: z.number().int().positive(),
+    role: z.enum(['administrator', 'standard', 'guest_owner', 'guest_standard']),
+    username: z.string(),
+    mustChangePassword: z.boolean(),
+  }),
+  created: z.boolean(),
+  /** A guest_standard account raised to guest_owner by this invitation: its older sessions end. */
+  promoted: z.boolean(),
+})
+export type GuestAccountResponse = z.infer<typeof GuestAccountResponseSchema>
+/** Internal (sharing → auth): the name and e-mail shown for a user (an inviter, an owner). */
+export const UserContactSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['administrator', 'standard', 'guest_owner', 'guest_standard']),
+})
+export type UserContact = z.infer<typeof UserContactSchema>

@@ -7,6 +7,7 @@ import { hashPassword } from './passwords.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
+import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { createThrottle } from './throttle.ts'
@@ -53,6 +54,7 @@ export async function buildApp(options: AuthOptions) {
     exposeResetUrl: env.NODE_ENV === 'development',
   })
   await app.register(adminRoutes, { users, bus: options.bus })
+  await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle })
 
   await ensureFirstAdministrator(users, options.bus, app.log, {
     email: env.ADMIN_EMAIL,

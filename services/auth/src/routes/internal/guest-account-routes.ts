@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { ErrorBodySchema } from '@app/contracts/errors'
+import {
+  GuestAccountRequestSchema,
+  GuestAccountResponseSchema,
+  UserContactSchema,
+} from '@app/contracts/sharing'
+import { passwordProblem } from '@app/domain/passwords'
+import type { EventBus } from '@app/kit/bus/port'
+import { AppError } from '@app/kit/errors'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import { announceUserCreated, announceUserUpdated } from '../../accounts.ts'
+import { hashPassword, verifyPassword } from '../../passwords.ts'
+import type { StoredUser, UsersRepository } from '../../repositories/users-repository.ts'
+import type { Throttle } from '../../throttle.ts'
+
+const ERRORS = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  429: ErrorBodySchema,
+}
+const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+const guestErrors = {
+  passwordRequired: () =>
+    new AppError(400, 'AUTH_PASSWORD_REQUIRED', 'Choose a password of at least 6 characters'),
+  signInRequired: () =>
+    new AppError(
+      401,
+      'AUTH_INVITEE_SIGN_IN_REQUIRED',
+      'An account with this e-mail already exists: enter its password, or sign in to it, to accept',
+    ),
+}
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  if (parts.length < 2) return { firstName: parts[0] ?? '', lastName: '' }
+  return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! }
+}
+
+const sessionUserOf = (user: StoredUser) => ({
+  id: user.id,
+  role: user.role,
+  username: user.username,
+  mustChangePassword: user.mustChangePassword,
+})
+
+/**
+ * Accounts for accepted invitations (sharing → auth, DESIGN.md decision 4). The username is the invitee's
+ * e-mail and the role is the invitation's, which sharing sends; a request's own role never reaches here.
+ * An existing account with that e-mail is found and left as it is: its holder proves it is theirs by being
+ * signed in to it (the call acts for them) or by its password. The one change is a promotion: a
+ * guest_standard invited as guest_owner becomes guest_owner; no other role is raised or lowered.
+ */
+export async function guestAccountRoutes(
+  app: FastifyInstance,
+  options: { users: UsersRepository; bus: EventBus; loginThrottle: Throttle },
+) {
+  const { users, bus, loginThrottle } = options
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+
+  routes.get(
+    '/internal/users/:id',
+    {
+      config: { access: { services: ['sharing'] } },
+      schema: { params: UserIdParamsSchema, response: { 200: UserContactSchema, ...ERRORS } },
+    },
+    async (request) => {
+      const user = await users.findById(request.params.id)
+      if (!user) throw new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found')
+      return { id: user.id, name: user.name || user.username, email: user.email, role: user.role }
+    },
+  )
+
+  routes.post(
+    '/internal/users/find-or-create-guest',
+    {
+      config: { access: { services: ['sharing'] } },
+      schema: { body: GuestAccountRequestSchema, response: { 200: GuestAccountResponseSchema, ...ERRORS } },
+    },
+    async (request) => {
+      const { email, name, role, password, invitedBy } = request.body
+      const signedIn = request.identity
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const existing = (await users.findByEmail(email)) ?? (await users.findByUsername(email))
+        if (existing) {
+          const provenBySession = signedIn?.userId === existing.id
+          let provenByPassword = false
+          if (!provenBySession && password !== undefined) {
+            // The same limit as logging in: an invitation to someone's address must not open a side door
+            // for guessing their password.
+            await loginThrottle.hit(existing.username)
+            provenByPassword = await verifyPassword(existing.passwordHash, password)
+            if (provenByPassword) await loginThrottle.reset(existing.username)
+          }
+          if (!provenBySession && !provenByPassword) throw guestErrors.signInRequired()
+          if (existing.role === 'guest_standard' && role === 'guest_owner') {
+            const promoted = (await users.update(existing.id, { role: 'guest_owner' }))!
+            await announceUserUpdated(bus, existing, promoted)
+            request.log.info(
+              { event: 'guest_promoted', userId: existing.id },
+              'guest promoted to guest_owner',
+            )
+            return { user: sessionUserOf(promoted), created: false, promoted: true }
+          }
+          return { user: sessionUserOf(existing), created: false, promoted: false }
+        }
+        if (typeof password !== 'string') throw guestErrors.passwordRequired()
+        const problem = passwordProblem(password, [email])
+        if (problem) throw new AppError(400, 'AUTH_WEAK_PASSWORD', problem)
+        try {
+          const user = await users.create({
+            username: email.trim().toLowerCase(),
+            email,
+            ...splitName(name),
+            name: name.trim(),
+            role,
+            passwordHash: await hashPassword(password),
+            // The invitee chose this password themselves.
+            mustChangePassword: false,
+            invitedBy: invitedBy.name,
+            invitedByEmail: invitedBy.email,
+            dateInvited: new Date(),
+          })
+          request.log.info({ event: 'guest_created', userId: user.id, role }, 'guest account created')
+          await announceUserCreated(bus, user)
+          return { user: sessionUserOf(user), created: true, promoted: false }
+        } catch (error) {
+          // Two acceptances raced: the other created the account, so this one finds it on the next round.
+          if ((error as Error).name !== 'DuplicateKeyError') throw error
+        }
+      }
+      throw guestErrors.signInRequired()
+    },
+  )
+}
