@@ -35,6 +35,47 @@ async function timed(count: number, operation: (index: number) => Promise<unknow
   return { samples, totalMs: performance.now() - started }
 }
 
+/**
+ * What durable writes cost (docs/decisions/011-durable-embedded-store.md): inserts with and without the fsync
+ * each write waits for, one at a time and with 32 in flight (where group commit shares one fsync).
+ */
+async function durabilityCost(): Promise<void> {
+  const COUNT = 2_000
+  console.log(`\nDurable writes: ${COUNT} inserts into a fresh store, each row its own store`)
+  for (const syncWrites of [false, true]) {
+    for (const inFlight of [1, 32]) {
+      const runDirectory = await mkdtemp(join(tmpdir(), 'bench-store-sync-'))
+      try {
+        const store = await createNedbStore({ directory: runDirectory, syncWrites })
+        const users = await store.collection('users', { schema: UserSchema, idKind: 'int' })
+        const samples: number[] = []
+        const started = performance.now()
+        let next = 0
+        await Promise.all(
+          Array.from({ length: inFlight }, async () => {
+            while (next < COUNT) {
+              const index = next++
+              const before = performance.now()
+              await users.insert({
+                email: `u${index}@example.com`,
+                name: `U ${index}`,
+                role: 'standard',
+                createdAt: new Date(),
+              })
+              samples.push(performance.now() - before)
+            }
+          }),
+        )
+        const totalMs = performance.now() - started
+        await store.close()
+        console.log(summary(`${syncWrites ? 'fsync' : 'no fsync'}, ${inFlight} in flight`, samples, totalMs))
+      } finally {
+        await rm(runDirectory, { recursive: true, force: true })
+      }
+    }
+  }
+}
+
 const directory = await mkdtemp(join(tmpdir(), 'bench-store-'))
 try {
   const store = await createNedbStore({ directory })
@@ -76,3 +117,5 @@ try {
 } finally {
   await rm(directory, { recursive: true, force: true })
 }
+
+await durabilityCost()

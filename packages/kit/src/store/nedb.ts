@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import nedb from '@seald-io/nedb'
 import type { z } from 'zod'
+import { assertDatafilesIntact, createFileSyncer } from './datafiles.ts'
 import { effectiveSort, toNedbQuery, validateFilter, validateFindOptions } from './filter.ts'
 import {
   DuplicateKeyError,
@@ -20,6 +21,8 @@ export interface NedbStoreOptions {
   directory: string | null
   /** How often each datafile is rewritten without its superseded lines; default 10 minutes. */
   compactionIntervalMs?: number
+  /** Whether a write waits for its fsync (default true); false only to measure the cost (bench/store.ts). */
+  syncWrites?: boolean
 }
 
 type Stored = Record<string, unknown> & { _id?: string }
@@ -33,7 +36,11 @@ const DEFAULT_COMPACTION_INTERVAL_MS = 10 * 60 * 1000
 
 export async function createNedbStore(options: NedbStoreOptions): Promise<DocumentStore> {
   const { directory } = options
-  if (directory !== null) await mkdir(directory, { recursive: true })
+  if (directory !== null) {
+    await mkdir(directory, { recursive: true })
+    // Before NeDB loads anything: it would drop damaged lines silently (datafiles.ts).
+    await assertDatafilesIntact(directory)
+  }
   const datastores = new Map<string, Promise<Datastore<Stored>>>()
   let closed = false
 
@@ -88,6 +95,22 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     await counters.updateAsync({ _id: collection }, { $max: { seq: highest.id } }, { upsert: true })
   }
 
+  /**
+   * NeDB appends with fs.appendFile and never fsyncs, so an acknowledged write could die with the page cache.
+   * Writes wait for an fsync of their file (grouped: docs/decisions/011-durable-embedded-store.md). The counters are not synced: they recover
+   * from the highest stored id (counterAtLeastHighestId).
+   */
+  const syncers = new Map<string, () => Promise<void>>()
+  const syncerOf = (name: string): (() => Promise<void>) => {
+    if (directory === null || options.syncWrites === false) return async () => undefined
+    let syncer = syncers.get(name)
+    if (!syncer) {
+      syncer = createFileSyncer(join(directory, `${name}.db`))
+      syncers.set(name, syncer)
+    }
+    return syncer
+  }
+
   return {
     kind: 'nedb',
     async collection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
@@ -113,7 +136,8 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       if (idKind === 'int') await counterAtLeastHighestId(name, datastore)
       const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
       const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
-      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen }) as Collection<
+      const sync = syncerOf(name)
+      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen, sync }) as Collection<
         z.output<S>,
         K,
         z.input<S>
@@ -149,10 +173,12 @@ interface NedbCollectionParts {
   uniqueFields: string[]
   newId: () => Promise<number | string>
   assertOpen: () => void
+  /** Resolves once the collection's writes so far are on disk. */
+  sync: () => Promise<void>
 }
 
 function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, unknown>> {
-  const { name, datastore, schema, uniqueFields, newId, assertOpen } = parts
+  const { name, datastore, schema, uniqueFields, newId, assertOpen, sync } = parts
   type Document = Record<string, unknown> & { id: number | string }
   const query = (filter: Filter) => {
     assertOpen()
@@ -187,11 +213,14 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
       assertOpen()
       const validated = validateDocument(document, schema)
       const stored = { id: await newId(), ...validated }
+      let inserted: Stored
       try {
-        return withoutInternalId<Document>(await datastore.insertAsync(stored)) as Document
+        inserted = await datastore.insertAsync(stored)
       } catch (error) {
         return translateUniqueViolation(error, uniqueFields)
       }
+      await sync()
+      return withoutInternalId<Document>(inserted) as Document
     },
     async findOne(filter) {
       return withoutInternalId<Document>(await datastore.findOneAsync(query(filter)))
@@ -214,6 +243,7 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
         const { affectedDocuments } = await datastore.updateAsync(nedbQuery, validated, {
           returnUpdatedDocs: true,
         })
+        if (affectedDocuments) await sync()
         return withoutInternalId<Document>(affectedDocuments as Stored | null)
       } catch (error) {
         return translateUniqueViolation(error, touchedUniqueFields(validated))
@@ -224,16 +254,21 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
       const validated = validateUpdate(update, schema)
       try {
         const { numAffected } = await datastore.updateAsync(nedbQuery, validated, { multi: true })
+        if (numAffected > 0) await sync()
         return numAffected
       } catch (error) {
         return translateUniqueViolation(error, touchedUniqueFields(validated))
       }
     },
     async deleteOne(filter) {
-      return (await datastore.removeAsync(query(filter), { multi: false })) > 0
+      const removed = await datastore.removeAsync(query(filter), { multi: false })
+      if (removed > 0) await sync()
+      return removed > 0
     },
     async deleteMany(filter) {
-      return await datastore.removeAsync(query(filter), { multi: true })
+      const removed = await datastore.removeAsync(query(filter), { multi: true })
+      if (removed > 0) await sync()
+      return removed
     },
   }
 }
