@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiSession, type Role } from '../../src/api.ts'
+import { routePatterns } from '@app/domain/spa-routes'
+import { ApiSession, registerUser, type Role } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { pathnameOf, waitForSettledPage } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
@@ -204,5 +205,76 @@ describe('route guards in the browser', () => {
     }
     await expectNoAxeViolations(page)
     sessions.get(visitor)!.expectNoPageErrors()
+  })
+})
+
+/** The spellings of a path the router opens too: letter case, and trailing slashes. */
+function variantsOf(route: string): string[] {
+  if (route === '/') return ['//']
+  const capitalised = route.replace(/\/([a-z])/g, (_, letter: string) => `/${letter.toUpperCase()}`)
+  return [route.toUpperCase(), `${capitalised}/`]
+}
+
+// A route variant stays on its own spelling or goes where the canonical route goes.
+function expectedLanding(variant: string, landing: Landing): string {
+  return landing === STAY ? variant : landing
+}
+
+describe('route guards for every spelling of every route', () => {
+  test('the matrix covers every route of the shared route table', () => {
+    const tableRoutes = routePatterns.map((pattern) => pattern.replace(':token', '{token}'))
+    expect([...Object.keys(EXPECTED), '/invite/{token}'].sort()).toEqual([...tableRoutes].sort())
+  })
+
+  test.each(VISITORS)('%s lands the same on case and trailing-slash variants', async (visitor) => {
+    const page = pages.get(visitor)!
+    const landings: Record<string, string> = {}
+    const expected: Record<string, string> = {}
+    for (const [route, byVisitor] of Object.entries(EXPECTED)) {
+      for (const variant of variantsOf(route)) {
+        await page.goto(`${fixture.product.url}${variant}`)
+        await waitForSettledPage(page)
+        landings[variant] = pathnameOf(page)
+        expected[variant] = expectedLanding(variant, byVisitor[visitor])
+      }
+    }
+    expect(landings).toEqual(expected)
+    sessions.get(visitor)!.expectNoPageErrors()
+  }, 60_000)
+
+  test('a session that must change its password reaches only /change-password and the public routes', async () => {
+    const registered = await registerUser(fixture.administrator, 'standard', {
+      firstName: 'Route',
+      lastName: 'Newcomer',
+    })
+    const api = new ApiSession(fixture.product.url)
+    await api.login(registered.username, registered.password)
+    const session = await fixture.newBrowserSession(api)
+    const page = await session.newPage()
+    const landings: Record<string, string> = {}
+    const expected: Record<string, string> = {}
+    for (const [route, byVisitor] of Object.entries(EXPECTED)) {
+      const isPublic = byVisitor.anonymous === STAY
+      for (const variant of [route, ...variantsOf(route)]) {
+        await page.goto(`${fixture.product.url}${variant}`)
+        await waitForSettledPage(page)
+        landings[variant] = pathnameOf(page)
+        expected[variant] = isPublic || route === '/change-password' ? variant : '/change-password'
+      }
+    }
+    expect(landings).toEqual(expected)
+    await session.close()
+    session.expectNoPageErrors()
+  }, 60_000)
+
+  test('an invitation link of any spelling opens for everyone', async () => {
+    for (const visitor of VISITORS) {
+      const page = pages.get(visitor)!
+      for (const variant of ['/invite/abc', '/INVITE/abc', '/invite/abc/']) {
+        await page.goto(`${fixture.product.url}${variant}`)
+        await waitForSettledPage(page)
+        expect(pathnameOf(page)).toBe(variant)
+      }
+    }
   })
 })

@@ -56,25 +56,43 @@ const routeAccess: Record<string, Access> = {
 
 export type RouteDecision = { allow: true } | { allow: false; redirectTo: string } | { notFound: true }
 
+/** Every route of the table, as patterns the router registers (react-router path syntax). */
+export const routePatterns: readonly string[] = Object.keys(routeAccess)
+
+/**
+ * A path segment as the router reads it: percent-decoded (react-router decodes the path before matching),
+ * and compared without regard to case (react-router's default, `caseSensitive: false`).
+ */
+function segmentKey(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase()
+  } catch {
+    return segment.toLowerCase()
+  }
+}
+
 function matchPattern(pattern: string, pathname: string): boolean {
   const patternParts = pattern.split('/')
   const pathParts = pathname.split('/')
   if (patternParts.length !== pathParts.length) return false
   return patternParts.every((part, index) =>
-    part.startsWith(':') ? pathParts[index] !== '' : part === pathParts[index],
+    part.startsWith(':') ? pathParts[index] !== '' : part === segmentKey(pathParts[index]!),
   )
 }
 
+/**
+ * The route pattern a path opens, matched the way the router matches it: any letter case, trailing
+ * slashes ignored, percent-encoding decoded. Null for a path the table does not know (not found).
+ */
 export function findRoutePattern(pathname: string): string | null {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return Object.keys(routeAccess).find((pattern) => matchPattern(pattern, normalised)) ?? null
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname
+  return routePatterns.find((pattern) => matchPattern(pattern, normalised)) ?? null
 }
 
-/** What the SPA does for a path: `role` null means signed out. */
-export function decideRoute(pathname: string, role: Role | null): RouteDecision {
-  const pattern = findRoutePattern(pathname)
-  if (pattern === null) return { notFound: true }
-  const access = routeAccess[pattern]!
+/** What the SPA does for a route pattern of the table (as the router matched it): `role` null means signed out. */
+export function decidePattern(pattern: string, role: Role | null): RouteDecision {
+  const access = routeAccess[pattern]
+  if (access === undefined) return { notFound: true }
   if (access.kind === 'public') return { allow: true }
   if (role === null) return { allow: false, redirectTo: paths.login }
   if (access.kind === 'administrator') {
@@ -84,4 +102,10 @@ export function decideRoute(pathname: string, role: Role | null): RouteDecision 
     return { allow: false, redirectTo: paths.home }
   }
   return { allow: true }
+}
+
+/** What the SPA does for a path: `role` null means signed out. */
+export function decideRoute(pathname: string, role: Role | null): RouteDecision {
+  const pattern = findRoutePattern(pathname)
+  return pattern === null ? { notFound: true } : decidePattern(pattern, role)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideRoute } from '../src/spa-routes.ts'
+import { decidePattern, decideRoute, findRoutePattern, routePatterns } from '../src/spa-routes.ts'
 
 describe('SPA route guards (spec accounts-and-access section 6)', () => {
   it('lets anyone open the public routes', () => {
@@ -61,5 +61,27 @@ describe('SPA route guards (spec accounts-and-access section 6)', () => {
 
   it('treats a trailing slash like the canonical path', () => {
     expect(decideRoute('/history/', null)).toEqual({ allow: false, redirectTo: '/login' })
+  })
+
+  it('matches paths the way the router does: any case, trailing slashes, percent-encoding', () => {
+    expect(findRoutePattern('/HISTORY')).toBe('/history')
+    expect(findRoutePattern('/Request-Assessment/')).toBe('/request-assessment')
+    expect(findRoutePattern('/admin/USERS//')).toBe('/admin/users')
+    expect(findRoutePattern('/%68istory')).toBe('/history')
+    expect(findRoutePattern('/Invite/AbC')).toBe('/invite/:token')
+    expect(findRoutePattern('/history-x')).toBeNull()
+    expect(decideRoute('/Scores', null)).toEqual({ allow: false, redirectTo: '/login' })
+    expect(decideRoute('/ASSESSMENT', 'guest_owner')).toEqual({ allow: false, redirectTo: '/' })
+  })
+
+  it('decides every route of the table the same by pattern and by any spelling of its path', () => {
+    for (const pattern of routePatterns) {
+      const path = pattern.replace(':token', 'abc')
+      for (const variant of [path, path.toUpperCase(), `${path}/`]) {
+        for (const role of [null, 'guest_standard', 'guest_owner', 'standard', 'administrator'] as const) {
+          expect(decideRoute(variant, role)).toEqual(decidePattern(pattern, role))
+        }
+      }
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
+import { decidePattern, paths } from '@app/domain/spa-routes'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { buttonClasses } from '../components/ui/button-styles.ts'
@@ -8,30 +8,32 @@ import { useMe } from '../features/auth/api/get-me.ts'
 export type LoginRedirectState = { from: string }
 
 /**
- * Applies the shared route table (`decideRoute`) to the current path. Public and unknown paths render at
- * once; signed-in paths wait for the role behind a spinner, then render, redirect, or send a session that
- * must change its password to the change-password page.
+ * Applies the shared route table (`decidePattern`) to the route pattern the router matched, so the guard
+ * and the router agree on every spelling of a path. Public routes render at once; signed-in routes wait for
+ * the role behind a spinner, then render, redirect, or send a session that must change its password to the
+ * change-password page.
  */
-export function RouteGuard({ children }: { children: ReactNode }) {
+export function RouteGuard({ pattern, children }: { pattern: string; children: ReactNode }) {
   const location = useLocation()
   const me = useMe()
-  const signedOutDecision = decideRoute(location.pathname, null)
+  const signedOutDecision = decidePattern(pattern, null)
   if ('notFound' in signedOutDecision || signedOutDecision.allow) return children
 
   if (me.isPending) return <Spinner label="Checking your session" />
   if (me.isError) return <SessionCheckFailed onRetry={() => void me.refetch()} retrying={me.isFetching} />
 
   const user = me.data
-  const decision = decideRoute(location.pathname, user?.role ?? null)
+  const decision = decidePattern(pattern, user?.role ?? null)
   if ('notFound' in decision) return children
   const from: LoginRedirectState = { from: location.pathname + location.search + location.hash }
+  if (user?.mustChangePassword && pattern !== paths.changePassword) {
+    // Whatever its role and wherever it was going, a session that must change its password does that first
+    // (DESIGN.md decision 3); once changed, the change-password page moves on to where the user was going.
+    return <Navigate to={paths.changePassword} replace state={decision.allow ? from : undefined} />
+  }
   if (!decision.allow) {
     const state = decision.redirectTo === paths.login ? from : undefined
     return <Navigate to={decision.redirectTo} replace state={state} />
-  }
-  if (user?.mustChangePassword && findRoutePattern(location.pathname) !== paths.changePassword) {
-    // Once the password is changed, the change-password page moves on to where the user was going.
-    return <Navigate to={paths.changePassword} replace state={from} />
   }
   return children
 }

@@ -1,8 +1,9 @@
-import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
+import { decideRoute, findRoutePattern, paths, routePatterns } from '@app/domain/spa-routes'
 import { lazy, useState, type ComponentType } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { preloadCurrentUserSchema } from '../features/auth/api/get-me.ts'
 import { AppLayout } from './layout/app-layout.tsx'
+import { RouteGuard } from './route-guard.tsx'
 
 type Page = ComponentType & { preload: () => Promise<unknown> }
 
@@ -77,16 +78,29 @@ export function preloadFirstPage(pathname: string): void {
 }
 
 /**
- * Only pages that exist are registered. Every other path, including guarded routes whose page arrives
- * later, reaches the catch-all: the layout's guard decides first, then the not-found page renders.
+ * Every route of the shared table is registered, and each is guarded for the pattern the router matched
+ * it by, so the guard and the router cannot disagree about a path (its letter case, a trailing slash).
+ * A guarded route whose page arrives later shows the not-found page once the guard lets it through;
+ * every other path reaches the catch-all.
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {Object.entries(pages).map(
-          ([path, Page]) => Page && <Route key={path} path={path} element={<Page />} />,
-        )}
+        {routePatterns.map((pattern) => {
+          const Page = pages[pattern] ?? NotFoundRoute
+          return (
+            <Route
+              key={pattern}
+              path={pattern}
+              element={
+                <RouteGuard pattern={pattern}>
+                  <Page />
+                </RouteGuard>
+              }
+            />
+          )
+        })}
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { decideRoute, paths } from '@app/domain/spa-routes'
+import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
 import type { Role } from '@app/domain/roles'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
@@ -37,7 +37,7 @@ export function AppHeader() {
   const { pathname } = useLocation()
   const me = useMe()
   const user = me.data ?? null
-  const current = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const current = findRoutePattern(pathname)
   const signedOutDecision = decideRoute(pathname, null)
   // On a signed-in page the header keeps the room of its buttons while the session is checked, so the page
   // below does not move down when they arrive (a layout shift).
@@ -57,7 +57,7 @@ export function AppHeader() {
           <nav aria-label="Main" className="order-last w-full lg:order-none lg:w-auto lg:flex-1">
             <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 py-1">
               {visibleNavigation(user.role).map((item) => {
-                const active = item.activeOn.includes(current)
+                const active = current !== null && item.activeOn.includes(current)
                 return (
                   <li key={item.to} className="shrink-0">
                     <Link

@@ -1,7 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { RouteGuard } from '../route-guard.tsx'
 import { AppFooter } from './app-footer.tsx'
 import { AppHeader } from './app-header.tsx'
 
@@ -16,11 +15,9 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <RouteGuard>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </RouteGuard>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <AppFooter />
     </div>
