@@ -4,10 +4,10 @@ import type { CacheScope, CatalogView } from './profile-catalog.ts'
 
 /**
  * The profiles a caller may see, newest first. 'accessible' is what the spec's accessible-profiles call
- * answers for everyone: their own (and, once sharing exists, those shared with them). 'all' widens it to
- * every profile for an administrator (all-profiles, search and the assessments list: DESIGN.md decision 7).
- * Profiles shared with the caller join here once sharing exists, as another source with its own access
- * type: their owners then join `scope`, and `key` names the grants it was computed from.
+ * answers for everyone: their own and those shared with them. 'all' widens it to every profile for an
+ * administrator (all-profiles, search and the assessments list: DESIGN.md decision 7). Shared profiles come
+ * from the caller's grants, with the person who shared them (`sharedBy`); `key` names the grants the set was
+ * computed from, and their owners join `scope`, so cached texts follow changes of exactly those.
  */
 export interface AccessibleProfiles {
   /** Names this caller's set, for texts and indexes cached per set. */
@@ -16,6 +16,7 @@ export interface AccessibleProfiles {
   scope: CacheScope
   profiles: readonly Profile[]
   accessTypeOf(profile: Profile): AccessType
+  sharedByOf(profile: Profile): { name: string; email: string } | undefined
   canSee(profile: Profile): boolean
 }
 
@@ -23,29 +24,53 @@ export function isAdministrator(identity: Identity): boolean {
   return identity.role === 'administrator'
 }
 
+/** The view must have been made for this identity (`catalog.view(identity.userId)`), so marks are applied. */
 export function accessibleProfiles(
   view: CatalogView,
   identity: Identity,
   scope: 'accessible' | 'all' = 'all',
 ): AccessibleProfiles {
+  const self = identity.userId
   if (scope === 'all' && isAdministrator(identity)) {
     return {
-      key: `administrator:${identity.userId}`,
+      key: `administrator:${self}`,
       scope: 'everyone',
       profiles: view.all,
-      accessTypeOf: (profile) => (profile.userId === identity.userId ? 'owner' : 'administrator'),
+      accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'administrator'),
+      sharedByOf: () => undefined,
       canSee: () => true,
     }
   }
+  const grants = view.grantsOf(self)
+  if (grants.length === 0) {
+    return {
+      key: `owner:${self}`,
+      scope: { owners: [self] },
+      profiles: view.ofOwner(self),
+      accessTypeOf: () => 'owner',
+      sharedByOf: () => undefined,
+      canSee: (profile) => profile.userId === self,
+    }
+  }
+  // The oldest grant of an owner names who shared it; later ones add nothing the caller cannot see already.
+  const sharedBy = new Map<number, { name: string; email: string }>()
+  for (const grant of grants)
+    if (grant.ownerId !== self && !sharedBy.has(grant.ownerId)) sharedBy.set(grant.ownerId, grant.sharedBy)
+  const owners = [self, ...sharedBy.keys()]
+  const profiles = owners
+    .flatMap((owner) => view.ofOwner(owner))
+    .sort((first, second) => second.id - first.id)
   return {
-    key: `owner:${identity.userId}`,
-    scope: { owners: [identity.userId] },
-    profiles: view.ofOwner(identity.userId),
-    accessTypeOf: () => 'owner',
-    canSee: (profile) => profile.userId === identity.userId,
+    key: `grantee:${self}:${grants.map((grant) => grant.invitationId).join('.')}`,
+    scope: { owners },
+    profiles,
+    accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
+    sharedByOf: (profile) => sharedBy.get(profile.userId),
+    canSee: (profile) => profile.userId === self || sharedBy.has(profile.userId),
   }
 }
 
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
-  return { ...profile, accessType: access.accessTypeOf(profile) }
+  const sharedBy = access.sharedByOf(profile)
+  return { ...profile, accessType: access.accessTypeOf(profile), ...(sharedBy ? { sharedBy } : {}) }
 }

@@ -1,10 +1,13 @@
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
-import { USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import { revokedGrantKey } from '@app/contracts/sharing'
 import { catalogChangeLogOf } from './catalog-changes.ts'
 import { migrateToNumericUserIds } from './migrations/numeric-user-ids.ts'
 import { createProfileCatalog } from './profile-catalog.ts'
+import { createGrantsProjection, GRANTS_GROUP } from './projections/grants.ts'
 import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
+import { createGrantsRepository } from './repositories/grants-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
 import { assessmentRoutes } from './routes/assessment-routes.ts'
 import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
@@ -20,15 +23,25 @@ export async function buildApp(dependencies: ServiceDependencies) {
     app.log.info({ event: 'user_ids_migrated', ...migrated }, 'stored user ids converted to numbers')
   const people = await createPeopleRepository(dependencies.store)
   const assessments = await createAssessmentsRepository(dependencies.store)
+  const grants = await createGrantsRepository(dependencies.store)
+  const { kv } = dependencies
   const catalog = createProfileCatalog({
     assessments,
     people,
+    grants,
+    revokedAmong: async (invitationIds) => {
+      const marks = await Promise.all(invitationIds.map((id) => kv.get(revokedGrantKey(id))))
+      return new Set(invitationIds.filter((_, index) => marks[index] !== null))
+    },
     changes: catalogChangeLogOf(dependencies.kv),
     log: app.log,
   })
   const projection = createPeopleProjection({ people, assessments, catalog })
   await app.subscribe(USERS_CREATED, PEOPLE_GROUP, projection.userCreated)
   await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)
+  const grantsProjection = createGrantsProjection({ grants, catalog })
+  await app.subscribe(INVITATIONS_ACCEPTED, GRANTS_GROUP, grantsProjection.invitationAccepted)
+  await app.subscribe(ACCESS_REVOKED, GRANTS_GROUP, grantsProjection.accessRevoked)
   await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })
   await app.register(profileDirectoryRoutes, { catalog })

@@ -5,12 +5,28 @@ import { UserIdSchema } from './repositories/assessments-repository.ts'
 
 /**
  * One change of what the profile catalog holds, as every replica applies it. Each kind is applied by one
- * small, idempotent step (profile-catalog.ts); grants join here as their own kinds once sharing exists.
+ * small, idempotent step (profile-catalog.ts); grants are kinds of their own.
  */
 export const CatalogChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile-saved'), profile: ProfileSchema, namedAfterOwner: z.boolean() }),
   /** The name a profile saved without one shows, after auth announced the person (created or edited). */
   z.object({ kind: z.literal('person-changed'), userId: UserIdSchema, defaultName: z.string() }),
+  /** An accepted invitation: the grantee may see the owner's profiles (grants projection). */
+  z.object({
+    kind: z.literal('grant-added'),
+    grant: z.object({
+      invitationId: z.number().int().positive(),
+      ownerId: UserIdSchema,
+      granteeId: UserIdSchema,
+      sharedBy: z.object({ name: z.string(), email: z.string() }),
+    }),
+  }),
+  /** A grant ended (its own revoke, or the cascade from one above it). */
+  z.object({
+    kind: z.literal('grant-removed'),
+    invitationId: z.number().int().positive(),
+    granteeId: UserIdSchema,
+  }),
   /** An operator asked every replica to reload from the store. */
   z.object({ kind: z.literal('rebuild-requested'), reason: z.string().max(200) }),
 ])

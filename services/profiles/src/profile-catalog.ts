@@ -2,6 +2,7 @@ import type { Profile } from '@app/contracts/profiles'
 import { createNameIndex, type NameIndex } from '@app/domain/name-matching'
 import type { CatalogChange, CatalogChangeLog } from './catalog-changes.ts'
 import type { AssessmentsRepository } from './repositories/assessments-repository.ts'
+import type { Grant, GrantsRepository } from './repositories/grants-repository.ts'
 import type { PeopleRepository } from './repositories/people-repository.ts'
 
 /** Changes read from the log in one round trip. */
@@ -36,6 +37,8 @@ interface State {
   byOwner: Map<number, readonly Profile[]>
   namedAfterOwner: Set<number>
   defaultNames: Map<number, string>
+  /** Active grants by grantee, then by invitation id. */
+  grants: Map<number, Map<number, Grant>>
   generation: number
   ownerGenerations: Map<number, number>
   cache: Map<string, CacheEntry<unknown>>
@@ -49,6 +52,11 @@ export interface CatalogView {
   /** The owner's profiles, newest first. */
   ofOwner(userId: number): readonly Profile[]
   byId(id: number): Profile | null
+  /**
+   * The grants through which `userId` may see others' profiles, oldest invitation first. For the user the
+   * view was made for, grants with a revocation mark are already left out (decision record 011).
+   */
+  grantsOf(userId: number): readonly Grant[]
   /** A text derived from the profiles in `scope` (a serialized list), computed again only after they change. */
   cachedText(key: string, scope: CacheScope, compute: () => string): string
   /** The search index of a list of the profiles in `scope`, built again only after they change. */
@@ -75,6 +83,7 @@ function emptyState(sequence: number): State {
     byOwner: new Map(),
     namedAfterOwner: new Set(),
     defaultNames: new Map(),
+    grants: new Map(),
     generation: 0,
     ownerGenerations: new Map(),
     cache: new Map(),
@@ -99,6 +108,21 @@ function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): v
   owned.splice(positionOf(owned, shown.id), 0, shown)
   state.byOwner.set(shown.userId, owned)
   touched(state, shown.userId)
+}
+
+function addGrant(state: State, grant: Grant): void {
+  const held = new Map(state.grants.get(grant.granteeId))
+  held.set(grant.invitationId, grant)
+  state.grants.set(grant.granteeId, held)
+}
+
+function removeGrant(state: State, granteeId: number, invitationId: number): void {
+  const held = state.grants.get(granteeId)
+  if (!held?.has(invitationId)) return
+  const remaining = new Map(held)
+  remaining.delete(invitationId)
+  if (remaining.size === 0) state.grants.delete(granteeId)
+  else state.grants.set(granteeId, remaining)
 }
 
 function renameOwnersProfiles(state: State, userId: number, defaultName: string): void {
@@ -129,12 +153,18 @@ function renameOwnersProfiles(state: State, userId: number, defaultName: string)
 export function createProfileCatalog(options: {
   assessments: AssessmentsRepository
   people: PeopleRepository
+  grants: GrantsRepository
+  /**
+   * Which of these grants sharing has marked revoked in the key-value store: a revoke takes effect on the
+   * next request, before its event has reached this replica (DESIGN.md decision 14).
+   */
+  revokedAmong: (invitationIds: number[]) => Promise<ReadonlySet<number>>
   changes: CatalogChangeLog
   log: { info(details: object, message: string): void; warn(details: object, message: string): void }
   gapTimeoutMs?: number
   now?: () => number
 }) {
-  const { assessments, people, changes, log } = options
+  const { assessments, people, grants, revokedAmong, changes, log } = options
   const gapTimeoutMs = options.gapTimeoutMs ?? DEFAULT_GAP_TIMEOUT_MS
   const now = options.now ?? Date.now
   let state: State | null = null
@@ -144,9 +174,14 @@ export function createProfileCatalog(options: {
   const rebuild = async (reason: string): Promise<void> => {
     // The number is read first: a change up to it was stored before it was numbered, so the load has it.
     const sequence = await changes.latest()
-    const [stored, defaultNames] = await Promise.all([assessments.listAll(), people.defaultNames()])
+    const [stored, defaultNames, activeGrants] = await Promise.all([
+      assessments.listAll(),
+      people.defaultNames(),
+      grants.listActive(),
+    ])
     const next = emptyState(sequence)
     next.defaultNames = defaultNames
+    for (const grant of activeGrants) addGrant(next, grant)
     for (const { profile, namedAfterOwner } of stored) {
       const defaultName = namedAfterOwner ? defaultNames.get(profile.userId) : undefined
       const shown = defaultName !== undefined ? { ...profile, name: defaultName } : profile
@@ -171,6 +206,10 @@ export function createProfileCatalog(options: {
         return addProfile(current, change.profile, change.namedAfterOwner)
       case 'person-changed':
         return renameOwnersProfiles(current, change.userId, change.defaultName)
+      case 'grant-added':
+        return addGrant(current, change.grant)
+      case 'grant-removed':
+        return removeGrant(current, change.granteeId, change.invitationId)
       case 'rebuild-requested':
         return rebuild(`requested: ${change.reason}`)
     }
@@ -220,7 +259,7 @@ export function createProfileCatalog(options: {
     return state!
   }
 
-  const viewOf = (current: State): CatalogView => {
+  const viewOf = (current: State, forUser: number | null, revoked: ReadonlySet<number>): CatalogView => {
     const stampOf = (scope: CacheScope) =>
       scope === 'everyone'
         ? `all:${current.generation}`
@@ -246,6 +285,11 @@ export function createProfileCatalog(options: {
       all: current.all,
       ofOwner: (userId) => current.byOwner.get(userId) ?? [],
       byId: (id) => current.byId.get(id) ?? null,
+      grantsOf: (userId) => {
+        const held = [...(current.grants.get(userId)?.values() ?? [])]
+        const live = userId === forUser ? held.filter((grant) => !revoked.has(grant.invitationId)) : held
+        return live.sort((first, second) => first.invitationId - second.invitationId)
+      },
       cachedText: (key, scope, compute) => cached(`text:${key}`, scope, compute, (text) => text.length),
       nameIndex: (key, scope, profiles) =>
         cached(
@@ -258,9 +302,15 @@ export function createProfileCatalog(options: {
   }
 
   return {
-    /** The catalog with every change made on any replica before this call. */
-    async view(): Promise<CatalogView> {
-      return viewOf(await upTo(await changes.latest(), true))
+    /**
+     * The catalog with every change made on any replica before this call. Given the user a request is for,
+     * their grants are checked against sharing's revocation marks.
+     */
+    async view(forUser: number | null = null): Promise<CatalogView> {
+      const current = await upTo(await changes.latest(), true)
+      const held = forUser === null ? undefined : current.grants.get(forUser)
+      const revoked = held?.size ? await revokedAmong([...held.keys()]) : new Set<number>()
+      return viewOf(current, forUser, revoked)
     },
     /**
      * Announces a change this replica has just stored, to every replica including itself. When the log

@@ -7,6 +7,7 @@ import {
   createAssessmentsRepository,
   type NewAssessment,
 } from '../src/repositories/assessments-repository.ts'
+import { createGrantsRepository } from '../src/repositories/grants-repository.ts'
 import { createPeopleRepository } from '../src/repositories/people-repository.ts'
 import { rebuildRecorder } from './support/catalog-log.ts'
 import { ada, as, discScores, grace } from './support/profiles-app.ts'
@@ -37,6 +38,8 @@ async function catalogOn(changes: ReturnType<typeof catalogChangeLogOf>, now?: (
   const catalog = createProfileCatalog({
     assessments,
     people,
+    grants: await createGrantsRepository(dependencies.store),
+    revokedAmong: async () => new Set(),
     changes,
     log: { info: (details) => rebuilds.push((details as { reason: string }).reason), warn: () => undefined },
     gapTimeoutMs: 1_000,

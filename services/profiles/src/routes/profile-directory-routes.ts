@@ -46,7 +46,7 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
   routes.get(api.lookupProfiles.path, apiRouteOptions(api.lookupProfiles), async (request) => {
     const identity = userOf(request)
     const { q, cursor, limit } = request.query
-    const view = await catalog.view()
+    const view = await catalog.view(identity.userId)
     const access = accessibleProfiles(view, identity)
     const needle = q.toLowerCase()
     const after = decodeCursor(cursor)
@@ -74,7 +74,7 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
   routes.get(api.profileMap.path, apiRouteOptions(api.profileMap), async (request) => {
     const identity = userOf(request)
     const needle = request.query.q.toLowerCase()
-    const view = await catalog.view()
+    const view = await catalog.view(identity.userId)
     const access = accessibleProfiles(view, identity)
     const cells = new Array<number>(MAP_GRID * MAP_GRID).fill(0)
     const people: Profile[] = []

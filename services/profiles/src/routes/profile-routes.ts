@@ -20,7 +20,7 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
   for (const [route, scope] of lists) {
     routes.get(route.path, apiRouteOptions(route), async (request, reply) => {
       const identity = userOf(request)
-      const view = await catalog.view()
+      const view = await catalog.view(identity.userId)
       const access = accessibleProfiles(view, identity, scope)
       // Serialized once per catalog state: 10,000 profiles make about 5 MB of JSON.
       const body = view.cachedText(`${scope}:${access.key}`, access.scope, () =>
@@ -35,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
     const typed = request.query.name.trim()
     if (!typed) throw profilesErrors.searchNameRequired()
     if (typed.length > PROFILE_SEARCH_NAME_MAX) throw profilesErrors.searchNameTooLong()
-    const view = await catalog.view()
+    const view = await catalog.view(identity.userId)
     const access = accessibleProfiles(view, identity)
     const { match, others } = view.nameIndex(access.key, access.scope, access.profiles).match(typed)
     return { match: match ? withAccess(match, access) : null, others }

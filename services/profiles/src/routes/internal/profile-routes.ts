@@ -29,7 +29,7 @@ export async function internalProfileRoutes(app: FastifyInstance, options: { cat
     async (request) => {
       const actingFor = request.identity
       if (!actingFor) throw profilesErrors.profileForbidden()
-      const view = await options.catalog.view()
+      const view = await options.catalog.view(actingFor.userId)
       const access = accessibleProfiles(view, actingFor)
       const profile = view.byId(request.params.id)
       if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
