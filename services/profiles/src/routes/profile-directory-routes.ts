@@ -10,8 +10,9 @@ import type { ProfileCatalog } from '../profile-catalog.ts'
 /** The team map's density grid: MAP_GRID × MAP_GRID cells over the DISC circle. */
 export const MAP_GRID = 24
 
-const byName = (a: Profile, b: Profile) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id
+// One collator for every comparison: localeCompare with options builds one per call (100,000 names took 14 s).
+const names = new Intl.Collator('en', { sensitivity: 'base' })
+const byName = (a: Profile, b: Profile) => names.compare(a.name, b.name) || a.id - b.id
 
 /** The cursor is the last name and id of the previous page, so pages stay stable while profiles are added. */
 const encodeCursor = (profile: Profile) =>
