@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
-import { registerRequestLog } from '@app/kit/logger'
+import { registerRequestLog, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import { canonicalRequestUrl } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
@@ -39,7 +39,7 @@ export async function buildApp(options: GatewayOptions) {
     requestTimeout: 60_000,
     // Routing, guards, limits and proxies all see one canonical path, never the raw request line.
     rewriteUrl: canonicalRequestUrl,
-    disableRequestLogging: true, // one short line per request instead, named by its route table row
+    logController: new RequestLineController(), // one short line per request instead, named by its route table row
   })
   registerRequestLog(app, (request) => request.routeRule?.path)
   registerErrorHandling(app, 'GATEWAY')

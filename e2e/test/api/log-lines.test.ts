@@ -114,6 +114,7 @@ describe('request lines at info (issue 14, item 6)', () => {
         ),
       ).toBe(true)
       expect(output.includes(token)).toBe(false)
+      expect(output).not.toContain('Deprecation')
     } finally {
       child.kill('SIGINT')
       await new Promise((resolveExit) => child.once('exit', resolveExit))

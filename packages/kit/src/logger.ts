@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 
 /** Paths never written to the logs: cookies, tokens, passwords (SECURITY.md 35). */
@@ -67,23 +67,37 @@ export function loggerOptions(level: string, name: string): LoggerOptions & { le
 const HEALTH_ROUTES = new Set(['/health', '/api/health'])
 
 interface RequestLogApp {
-  addHook(name: 'onRequest', hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): unknown
   addHook(name: 'onResponse', hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): unknown
 }
 
 /**
- * One short line per request at info, instead of Fastify's two (`disableRequestLogging: true`): client
+ * Fastify's own pair of request lines ('incoming request' and 'request completed', with the whole request
+ * and answer) give way to registerRequestLog's one line; the masked request stays at debug, and Fastify's
+ * error logs stay as they are. Pass as the `logController` option.
+ */
+export class RequestLineController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request')
+  }
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) reply.log.error({ err: error, responseTime: reply.elapsedTime }, 'request errored')
+  }
+}
+
+/**
+ * One short line per request at info (with `logController: new RequestLineController()`): client
  * address (`request.ip`, as trustProxy believes it), method, route pattern (never the raw URL, which may
- * carry a token), status, duration and request id (bound by Fastify as `reqId`). The whole masked request
- * stays available at debug. `routeOf` names the pattern where Fastify's own route is a proxy wildcard.
+ * carry a token), status, duration and request id (bound by Fastify as `reqId`). `routeOf` names the
+ * pattern where Fastify's own route is a proxy wildcard.
  */
 export function registerRequestLog(
   app: RequestLogApp,
   routeOf: (request: FastifyRequest) => string | undefined = () => undefined,
 ): void {
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ req: request }, 'incoming request')
-  })
   app.addHook('onResponse', async (request, reply) => {
     const route = routeOf(request) ?? request.routeOptions.url ?? '(no route)'
     const line = {

@@ -3,7 +3,7 @@ import type { DocumentStore } from './store/port.ts'
 import type { EventBus, EventHandler } from './bus/port.ts'
 import type { KeyValueStore } from './kv/port.ts'
 import { AppError, registerErrorHandling } from './errors.ts'
-import { registerRequestLog } from './logger.ts'
+import { registerRequestLog, RequestLineController } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
 import type { Caller, ServiceName } from './services.ts'
@@ -77,7 +77,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     // Identity arrives from the gateway; a forwarded address is only a hint for logs.
     trustProxy: '127.0.0.1',
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: true, // one short line per request instead (registerRequestLog)
+    logController: new RequestLineController(), // one short line per request instead (registerRequestLog)
   }).withTypeProvider<ZodTypeProvider>()
 
   registerRequestLog(app)
