@@ -7,6 +7,8 @@ export interface Email {
   to: string
   subject: string
   text: string
+  /** An HTML alternative of `text`: simple markup, no remote images. */
+  html?: string
 }
 
 export interface Mailer {
@@ -14,6 +16,7 @@ export interface Mailer {
 }
 
 /**
+ * The one mailer of the services (auth's reset links, sharing's invitations).
  * Real e-mail through SMTP when `SMTP_URL` is set; otherwise each e-mail is appended to an outbox file so a
  * single-machine install still shows what would have been sent. The log names the outbox, never the link.
  */
@@ -35,6 +38,7 @@ export function createMailer(options: {
   return {
     async send(email) {
       await mkdir(dirname(options.outboxFile), { recursive: true })
+      // The outbox keeps the plain-text part, which says everything the HTML one does.
       const entry = `From: ${options.from}\nTo: ${email.to}\nDate: ${new Date().toUTCString()}\nSubject: ${email.subject}\n\n${email.text}\n\n---\n`
       await appendFile(options.outboxFile, entry, { mode: 0o600 })
       options.log.info(
