@@ -15,6 +15,9 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 )
 
+/** The support address of an install that names neither SUPPORT_EMAIL nor ADMIN_EMAIL: valid, never delivered. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@example.com'
+
 export const gatewayEnvSchema = z
   .object({
     PORT: env.port.default(8080),
@@ -47,14 +50,19 @@ export const gatewayEnvSchema = z
       .int()
       .positive()
       .default(15 * 60_000),
-    /** Where 'Request New Assessment' e-mails go; the page opens the mail client without showing it. */
-    SUPPORT_EMAIL: z.email().default('support@localhost'),
+    /**
+     * Where 'Request New Assessment' e-mails go; the page opens the mail client without showing it. Checked
+     * here at start-up, so the page can trust it; unset, it is the first administrator's ADMIN_EMAIL.
+     */
+    SUPPORT_EMAIL: z.email().optional(),
+    ADMIN_EMAIL: z.email().optional(),
     LOG_LEVEL: env.logLevel,
     ...serviceUrls,
   })
   .transform((config) => ({
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     serviceUrls: Object.fromEntries(
       SERVICES.map((service) => [
         service,

@@ -15,7 +15,7 @@ const resolver = schemaResolver<AssessmentRequest>(
 
 /**
  * Opens the user's mail client with a request to the support address, which comes from the server's
- * configuration and is never shown on the page.
+ * configuration (checked there at start-up, so trusted here) and is never shown on the page.
  */
 export function RequestAssessmentForm({ initial }: { initial: { name: string; email: string } }) {
   const config = useClientConfig()
@@ -41,13 +41,14 @@ export function RequestAssessmentForm({ initial }: { initial: { name: string; em
     if (!config.data) return
     const url = requestMailtoUrl(config.data.supportEmail, values)
     setOpening(true)
-    toast({
-      title: 'Email Client Opened',
-      description: 'Your e-mail application opens with the request ready to send.',
-    })
     timer.current = setTimeout(() => {
       window.location.href = url
       setOpening(false)
+      // Said when the mail client is asked to open, not at the click.
+      toast({
+        title: 'Email Client Opened',
+        description: 'Your e-mail application opens with the request ready to send.',
+      })
     }, MAIL_CLIENT_DELAY_MS)
   }
 
