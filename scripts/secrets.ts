@@ -16,6 +16,8 @@ const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as Service
 
 export interface LocalSecrets {
   SESSION_SECRET: string
+  /** Seals invitation tokens at rest (the sharing service only). */
+  INVITATION_TOKEN_KEY: string
   /** The private key of each signer; a process receives only its own (`keyEnvironment`). */
   privateKeys: Partial<Record<Caller, string>>
 }
@@ -40,6 +42,7 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     return stored[name]!
   }
   const SESSION_SECRET = pick('SESSION_SECRET', () => randomBytes(32).toString('base64url'))
+  const INVITATION_TOKEN_KEY = pick('INVITATION_TOKEN_KEY', () => randomBytes(32).toString('base64url'))
   const privateKeys = Object.fromEntries(
     SIGNERS.map((signer) => [
       signer,
@@ -47,7 +50,7 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     ]),
   ) as Partial<Record<Caller, string>>
   if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
-  return { SESSION_SECRET, privateKeys }
+  return { SESSION_SECRET, INVITATION_TOKEN_KEY, privateKeys }
 }
 
 /**
@@ -68,5 +71,6 @@ export function keyEnvironment(process: Caller, secrets: LocalSecrets): Record<s
       calledBy(process).map((caller) => [`${upperName(caller)}_PUBLIC_KEY`, publicKeyOf(privateKey(caller))]),
     ),
     ...(callsOf(process).length > 0 ? { SERVICE_PRIVATE_KEY: privateKey(process) } : {}),
+    ...(process === 'sharing' ? { INVITATION_TOKEN_KEY: secrets.INVITATION_TOKEN_KEY } : {}),
   }
 }

@@ -85,6 +85,23 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/profiles/search': { expect: signedIn, path: '/api/profiles/search?name=Nobody' },
   'GET /api/profiles/lookup': { expect: signedIn, path: '/api/profiles/lookup?q=Nobody' },
   'GET /api/profiles/map': { expect: signedIn },
+  'GET /api/invitations': { expect: signedIn },
+  // Sample inputs the service refuses (400/404), so the matrix invites, accepts and revokes nothing.
+  'POST /api/invitations': {
+    expect: { ...signedIn, guest_standard: 403 },
+    body: { inviteeName: '', inviteeEmail: '' },
+  },
+  'DELETE /api/invitations/:id': { expect: signedIn, path: '/api/invitations/999999' },
+  'GET /api/invitations/details/:token': { expect: everyone, path: '/api/invitations/details/not-a-token' },
+  'POST /api/invitations/accept/:token': {
+    expect: everyone,
+    path: '/api/invitations/accept/not-a-token',
+    body: { password: 'whatever 1' },
+  },
+  'GET /api/invitations/accept/:token': { expect: everyone, path: '/api/invitations/accept/not-a-token' },
+  'GET /api/invitations/history': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+  },
   'GET /api/questions': { expect: signedIn },
   // Sample bodies an administrator's call refuses (400/404), so the matrix changes no questions.
   'POST /api/questions': {

@@ -9,7 +9,8 @@ import { buildApp as buildQuestions } from '@app/questions/app'
 import { buildApp as buildSharing } from '@app/sharing/app'
 import type { RouteDeclaration, ServiceDependencies } from '@app/kit/service'
 import { INTERNAL_CALLS, SERVICES, type ServiceName } from '@app/kit/services'
-import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
+import { createServiceClient } from '@app/kit/service-client'
+import { createEmbeddedDependencies, TEST_KEYS } from '@app/kit/testing/service-dependencies'
 
 const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promise<FastifyInstance>> = {
   auth: (dependencies) =>
@@ -20,7 +21,20 @@ const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promi
       mailer: { send: async () => undefined },
     }),
   profiles: buildProfiles,
-  sharing: buildSharing,
+  sharing: (dependencies) =>
+    buildSharing({
+      ...dependencies,
+      env: { INVITATION_TOKEN_KEY: 'an invitation token key of at least 32 characters' },
+      clients: {
+        auth: createServiceClient({
+          caller: 'sharing',
+          target: 'auth',
+          baseUrl: 'http://127.0.0.1:9',
+          privateKey: TEST_KEYS.sharing.privateKey,
+        }),
+      },
+      mailer: { send: async () => undefined },
+    }),
   questions: buildQuestions,
   import: buildImport,
   advice: buildAdvice,

@@ -39,6 +39,19 @@ import {
   ProfileSearchResponseSchema,
   SaveAssessmentRequestSchema,
 } from './profiles.ts'
+import {
+  AcceptInvitationRequestSchema,
+  AcceptInvitationResponseSchema,
+  AccessHistoryQuerySchema,
+  AccessHistorySchema,
+  CreateInvitationRequestSchema,
+  InvitationDetailsSchema,
+  InvitationIdParamsSchema,
+  InvitationListSchema,
+  InvitationSchema,
+  InvitationTokenParamsSchema,
+  RevokeInvitationResponseSchema,
+} from './sharing.ts'
 
 /** Who may call a public route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[]
@@ -77,6 +90,8 @@ export const HealthSchema = z.object({
 
 const ADMINISTRATOR = ['administrator'] as const
 const SAVING_ROLES = ['administrator', 'standard'] as const
+/** Who may send invitations: owners of profiles, and guest owners forwarding (spec section 6). */
+const INVITING_ROLES = ['administrator', 'standard', 'guest_owner'] as const
 const UserIdParamsSchema = z.object({ id: UserIdSchema })
 const ResetTokenParamsSchema = z.object({ token: z.string().max(256) })
 
@@ -366,6 +381,69 @@ export const api = {
     summary: 'The same insights as server-sent events (AdviceStreamEventSchema), word by word',
     body: DiscCollaborationRequestSchema,
     responses: { 200: z.string() },
+  }),
+  listInvitations: route({
+    method: 'GET',
+    path: '/api/invitations',
+    target: 'sharing',
+    access: 'signed-in',
+    summary: 'The invitations the caller sent and has not revoked (forwards included), newest first',
+    responses: { 200: InvitationListSchema },
+  }),
+  createInvitation: route({
+    method: 'POST',
+    path: '/api/invitations',
+    target: 'sharing',
+    access: INVITING_ROLES,
+    summary: "Invite someone to the caller's profile, or (guest owners) forward a profile shared with them",
+    body: CreateInvitationRequestSchema,
+    responses: { 201: InvitationSchema },
+  }),
+  revokeInvitation: route({
+    method: 'DELETE',
+    path: '/api/invitations/:id',
+    target: 'sharing',
+    access: 'signed-in',
+    summary: 'Revoke an invitation the caller sent, and every forward below it; effective at once',
+    params: InvitationIdParamsSchema,
+    responses: { 200: RevokeInvitationResponseSchema },
+  }),
+  invitationDetails: route({
+    method: 'GET',
+    path: '/api/invitations/details/:token',
+    target: 'sharing',
+    access: 'public',
+    summary: 'Who an invitation link is for and who sent it',
+    params: InvitationTokenParamsSchema,
+    responses: { 200: InvitationDetailsSchema },
+  }),
+  acceptInvitation: route({
+    method: 'POST',
+    path: '/api/invitations/accept/:token',
+    target: 'sharing',
+    access: 'public',
+    summary: "Accept an invitation: creates or finds the invitee's account and signs them in",
+    params: InvitationTokenParamsSchema,
+    body: AcceptInvitationRequestSchema,
+    responses: { 200: AcceptInvitationResponseSchema },
+  }),
+  acceptInvitationWithGet: route({
+    method: 'GET',
+    path: '/api/invitations/accept/:token',
+    target: 'sharing',
+    access: 'public',
+    summary: 'Always 405: accepting changes state, so it is a POST (DESIGN.md decision 4)',
+    params: InvitationTokenParamsSchema,
+    responses: { 200: MessageSchema },
+  }),
+  accessHistory: route({
+    method: 'GET',
+    path: '/api/invitations/history',
+    target: 'sharing',
+    access: SAVING_ROLES,
+    summary: "The access history of a profile: the caller's own, or (administrators) any owner's",
+    querystring: AccessHistoryQuerySchema,
+    responses: { 200: AccessHistorySchema },
   }),
 } satisfies Record<string, ApiRoute>
 

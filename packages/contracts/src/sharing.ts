@@ -67,17 +67,20 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>
 export const InvitationListSchema = z.array(InvitationSchema)
 
+/** `ownerName` is who invited them (the spec's field); `profileOwnerName` whose profile it is. */
 export const InvitationDetailsSchema = z.object({
   inviteeName: z.string(),
   inviteeEmail: z.string(),
   ownerName: z.string(),
+  profileOwnerName: z.string(),
+  expiresAt: z.string(),
 })
 export type InvitationDetails = z.infer<typeof InvitationDetailsSchema>
 
 /** With a password when the invitee has no account (or is not signed in to it); empty when signed in. */
 export const AcceptInvitationRequestSchema = z
   .strictObject({ password: z.string().max(ACCEPT_PASSWORD_MAX).optional() })
-  .optional()
+  .nullish()
 export const AcceptInvitationResponseSchema = z.object({ redirectTo: z.string() })
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>
 

@@ -1,7 +1,61 @@
+import { join } from 'node:path'
+import { createIdempotency } from '@app/kit/idempotency'
+import { createMailer, type Mailer } from '@app/kit/mailer'
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
+import type { SharingEnv } from './config.ts'
+import { createAccessHistoryRepository } from './repositories/access-history-repository.ts'
+import { createInvitationsRepository } from './repositories/invitations-repository.ts'
+import { invitationRoutes } from './routes/invitation-routes.ts'
+import { createSharingService } from './sharing-service.ts'
+import { createTokenSealer, invitationTokenKey } from './tokens.ts'
 
-/** The sharing service. Its routes arrive with their features; the shell already checks identity. */
-export async function buildApp(dependencies: ServiceDependencies) {
-  const app = createServiceApp('sharing', dependencies)
+export interface SharingOptions extends ServiceDependencies {
+  env: Partial<
+    Pick<SharingEnv, 'INVITATION_TOKEN_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'DATA_DIR'>
+  > & {
+    SERVICE_PRIVATE_KEY?: string
+  }
+  /** Tests may replace the clock of invitation expiry. */
+  now?: () => number
+  mailer?: Mailer
+}
+
+/** The sharing service: invitations, forwarding chains, revocation and the access history. */
+export async function buildApp(options: SharingOptions) {
+  const { env } = options
+  const auth = options.clients?.auth
+  if (!auth) throw new Error('sharing: the auth client is required (AUTH_SERVICE_URL)')
+  const tokenKey = invitationTokenKey(env)
+  const app = createServiceApp('sharing', options)
+  // Repositories and collaborators first, then the routes that use them.
+  const invitations = await createInvitationsRepository(options.store)
+  const history = await createAccessHistoryRepository(options.store)
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? 'Prevue DISC Insights <no-reply@localhost>',
+      outboxFile: join(env.DATA_DIR ?? './data', 'sharing', 'outbox.txt'),
+      log: app.log,
+    })
+  const sharing = createSharingService({
+    invitations,
+    history,
+    auth,
+    bus: options.bus,
+    kv: options.kv,
+    mailer,
+    sealer: createTokenSealer(tokenKey),
+    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
+    now: options.now ?? Date.now,
+    log: app.log,
+  })
+  const idempotency = (scope: string) => createIdempotency({ kv: options.kv, scope, errorPrefix: 'SHARING' })
+  await app.register(invitationRoutes, {
+    sharing,
+    history,
+    createIdempotency: idempotency('sharing:create-invitation'),
+    acceptIdempotency: idempotency('sharing:accept-invitation'),
+  })
   return app
 }

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { GuestRoleSchema } from '@app/contracts/sharing'
+import type { DocumentStore } from '@app/kit/store/port'
+
+/**
+ * The access history: one record per thing that happened to an invitation (invited, accepted, revoked),
+ * appended and never changed, so that the owner sees what happened even after an invitation is revoked.
+ */
+export const AccessHistoryRecordSchema = z.object({
+  ownerId: z.number().int().positive(),
+  invitationId: z.number().int().positive(),
+  parentInvitationId: z.number().int().positive().nullable(),
+  kind: z.enum(['invited', 'accepted', 'revoked']),
+  at: z.date(),
+  actorId: z.number().int().positive(),
+  actorName: z.string(),
+  actorEmail: z.string(),
+  inviteeName: z.string(),
+  inviteeEmail: z.string(),
+  inviteeRole: GuestRoleSchema,
+})
+export type AccessHistoryRecord = z.output<typeof AccessHistoryRecordSchema>
+
+export async function createAccessHistoryRepository(store: DocumentStore) {
+  const records = await store.collection('access_history', {
+    schema: AccessHistoryRecordSchema,
+    idKind: 'int',
+    indexes: [{ field: 'ownerId' }],
+  })
+  return {
+    async append(record: AccessHistoryRecord): Promise<void> {
+      await records.insert(record)
+    },
+    /** In the order they happened. */
+    listByOwner(ownerId: number): Promise<Array<AccessHistoryRecord & { id: number }>> {
+      return records.find({ ownerId }, { sort: { id: 1 } })
+    },
+  }
+}
+export type AccessHistoryRepository = Awaited<ReturnType<typeof createAccessHistoryRepository>>

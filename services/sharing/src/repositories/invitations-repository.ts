@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { GuestRoleSchema } from '@app/contracts/sharing'
+import type { DocumentStore } from '@app/kit/store/port'
+
+const UserId = z.number().int().positive()
+
+export const InvitationDocumentSchema = z.object({
+  /** The profile owner at the root of the chain. */
+  ownerId: UserId,
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  /** Who sent it: the owner, or a guest owner forwarding. */
+  invitedBy: UserId,
+  inviterName: z.string(),
+  inviterEmail: z.string(),
+  inviteeName: z.string(),
+  /** Lower case. */
+  inviteeEmail: z.string(),
+  inviteeRole: GuestRoleSchema,
+  parentInvitationId: z.number().int().positive().nullable(),
+  /** The owner's own invitation at the top of the chain; null on that invitation itself. */
+  rootInvitationId: z.number().int().positive().nullable(),
+  tokenHash: z.string(),
+  sealedToken: z.string(),
+  /**
+   * `<ownerId>:<e-mail>` while the invitation may still give access, so that one address is invited to one
+   * profile once (a unique index, which holds under concurrent requests); freed on revoke or expiry.
+   */
+  inviteeKey: z.string(),
+  accepted: z.boolean(),
+  acceptedUserId: UserId.nullable(),
+  acceptedAt: z.date().nullable(),
+  revoked: z.boolean(),
+  revokedAt: z.date().nullable(),
+  revokedBy: UserId.nullable(),
+  createdAt: z.date(),
+  expiresAt: z.date(),
+})
+export type InvitationDocument = z.output<typeof InvitationDocumentSchema>
+export type StoredInvitation = InvitationDocument & { id: number }
+export type NewInvitation = Omit<
+  InvitationDocument,
+  'inviteeKey' | 'accepted' | 'acceptedUserId' | 'acceptedAt' | 'revoked' | 'revokedAt' | 'revokedBy'
+>
+
+export const inviteeKeyOf = (ownerId: number, email: string) => `${ownerId}:${email}`
+export const rootOf = (invitation: StoredInvitation) => invitation.rootInvitationId ?? invitation.id
+
+export async function createInvitationsRepository(store: DocumentStore) {
+  const invitations = await store.collection('invitations', {
+    schema: InvitationDocumentSchema,
+    idKind: 'int',
+    indexes: [
+      { field: 'tokenHash', unique: true },
+      { field: 'inviteeKey', unique: true },
+      { field: 'invitedBy' },
+      { field: 'rootInvitationId' },
+      { field: 'acceptedUserId' },
+      { field: 'ownerId' },
+    ],
+  })
+  return {
+    /** Throws DuplicateKeyError when the address already holds a live invitation to this owner's profile. */
+    create(invitation: NewInvitation): Promise<StoredInvitation> {
+      return invitations.insert({
+        ...invitation,
+        inviteeKey: inviteeKeyOf(invitation.ownerId, invitation.inviteeEmail),
+        accepted: false,
+        acceptedUserId: null,
+        acceptedAt: null,
+        revoked: false,
+        revokedAt: null,
+        revokedBy: null,
+      })
+    },
+    findById(id: number): Promise<StoredInvitation | null> {
+      return invitations.findOne({ id })
+    },
+    findByTokenHash(hash: string): Promise<StoredInvitation | null> {
+      return invitations.findOne({ tokenHash: hash })
+    },
+    findLiveByInviteeKey(ownerId: number, email: string): Promise<StoredInvitation | null> {
+      return invitations.findOne({ inviteeKey: inviteeKeyOf(ownerId, email) })
+    },
+    /** Frees the address of an invitation that expired unused, so that it may be invited again. */
+    async retireExpired(id: number, now: Date): Promise<boolean> {
+      const retired = await invitations.updateOne(
+        { id, accepted: false, expiresAt: { $lte: now } },
+        { $set: { inviteeKey: `expired:${id}` } },
+      )
+      return retired !== null
+    },
+    /** What the caller sent and has not revoked, newest first. */
+    listSentBy(userId: number): Promise<StoredInvitation[]> {
+      return invitations.find({ invitedBy: userId, revoked: false }, { sort: { id: -1 } })
+    },
+    /** An accepted, unrevoked invitation that lets `userId` see `ownerId`'s profiles with the right to share. */
+    findForwardableGrant(userId: number, ownerId: number): Promise<StoredInvitation | null> {
+      return invitations.findOne({
+        acceptedUserId: userId,
+        ownerId,
+        accepted: true,
+        revoked: false,
+        inviteeRole: 'guest_owner',
+      })
+    },
+    /** Every invitation of the chain under a root, the root included. */
+    async chainOf(rootId: number): Promise<StoredInvitation[]> {
+      const [root, below] = await Promise.all([
+        invitations.findOne({ id: rootId }),
+        invitations.find({ rootInvitationId: rootId }, { sort: { id: 1 } }),
+      ])
+      return root ? [root, ...below] : below
+    },
+    listByOwner(ownerId: number): Promise<StoredInvitation[]> {
+      return invitations.find({ ownerId }, { sort: { id: 1 } })
+    },
+    /** Marks it accepted unless it was accepted, revoked or expired meanwhile: one acceptance wins. */
+    accept(id: number, userId: number, now: Date): Promise<StoredInvitation | null> {
+      return invitations.updateOne(
+        { id, accepted: false, revoked: false, expiresAt: { $gt: now } },
+        { $set: { accepted: true, acceptedUserId: userId, acceptedAt: now } },
+      )
+    },
+    /** Undoes an acceptance whose grant could not be announced, so that the link works again. */
+    async unaccept(id: number): Promise<void> {
+      await invitations.updateOne(
+        { id, accepted: true },
+        { $set: { accepted: false, acceptedUserId: null, acceptedAt: null } },
+      )
+    },
+    /** Revokes it unless it already was; returns it as revoked, or null. */
+    revoke(id: number, by: number, now: Date): Promise<StoredInvitation | null> {
+      return invitations.updateOne(
+        { id, revoked: false },
+        { $set: { revoked: true, revokedAt: now, revokedBy: by, inviteeKey: `revoked:${id}` } },
+      )
+    },
+    findMany(ids: number[]): Promise<StoredInvitation[]> {
+      return invitations.find({ id: { $in: ids } }, { sort: { id: 1 } })
+    },
+  }
+}
+export type InvitationsRepository = Awaited<ReturnType<typeof createInvitationsRepository>>

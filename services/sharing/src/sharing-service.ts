@@ -1,0 +1,351 @@
+import { z } from 'zod'
+import {
+  ACCESS_REVOKED,
+  INVITATIONS_ACCEPTED,
+  type AccessRevoked,
+  type InvitationAccepted,
+} from '@app/contracts/events'
+import {
+  GuestAccountResponseSchema,
+  INVITATION_LIFETIME_MS,
+  REVOKED_GRANT_MARK_TTL_MS,
+  revokedGrantKey,
+  UserContactSchema,
+  type GuestRole,
+  type Invitation,
+  type UserContact,
+} from '@app/contracts/sharing'
+import { createEvent, type EventBus } from '@app/kit/bus/port'
+import type { Identity } from '@app/kit/identity'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import type { Mailer } from '@app/kit/mailer'
+import type { ServiceClient } from '@app/kit/service-client'
+import { sharingErrors } from './errors.ts'
+import { invitationEmail } from './invitation-email.ts'
+import type { AccessHistoryRepository } from './repositories/access-history-repository.ts'
+import {
+  rootOf,
+  type InvitationsRepository,
+  type StoredInvitation,
+} from './repositories/invitations-repository.ts'
+import { newInvitationToken, tokenHash, type TokenSealer } from './tokens.ts'
+
+const EmailSchema = z.email()
+
+export interface SharingServiceOptions {
+  invitations: InvitationsRepository
+  history: AccessHistoryRepository
+  auth: ServiceClient
+  bus: EventBus
+  kv: KeyValueStore
+  mailer: Mailer
+  sealer: TokenSealer
+  publicUrl: string
+  now: () => number
+  log: { info(details: object, message: string): void; error(details: object, message: string): void }
+}
+
+/**
+ * The rules of sharing (spec sections 5 and 6, DESIGN.md decisions 4, 10 and 14), kept apart from HTTP so
+ * that the routes stay short: who may invite or forward what, the cascade of a revoke, and acceptance.
+ */
+export function createSharingService(options: SharingServiceOptions) {
+  const { invitations, history, auth, bus, kv, mailer, sealer, log } = options
+  const now = () => new Date(options.now())
+  const linkOf = (token: string) => new URL(`/invite/${token}`, options.publicUrl).toString()
+
+  const contactOf = (userId: number): Promise<UserContact> =>
+    auth.request({ method: 'GET', path: `/internal/users/${userId}`, response: UserContactSchema })
+
+  const usable = (invitation: StoredInvitation | null): invitation is StoredInvitation =>
+    invitation !== null &&
+    !invitation.accepted &&
+    !invitation.revoked &&
+    invitation.expiresAt.getTime() > options.now()
+
+  function toInvitation(invitation: StoredInvitation): Invitation {
+    const token = usable(invitation) ? sealer.open(invitation.sealedToken) : null
+    return {
+      id: invitation.id,
+      inviteeName: invitation.inviteeName,
+      inviteeEmail: invitation.inviteeEmail,
+      inviteeRole: invitation.inviteeRole,
+      ownerId: invitation.ownerId,
+      invitedBy: invitation.invitedBy,
+      parentInvitationId: invitation.parentInvitationId,
+      ...(invitation.parentInvitationId !== null
+        ? { sharedVia: { ownerName: invitation.ownerName, ownerEmail: invitation.ownerEmail } }
+        : {}),
+      accepted: invitation.accepted,
+      acceptedUserId: invitation.acceptedUserId,
+      created: invitation.createdAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+      token,
+      link: token ? linkOf(token) : null,
+    }
+  }
+
+  async function findByToken(token: string): Promise<StoredInvitation> {
+    const invitation = token ? await invitations.findByTokenHash(tokenHash(token)) : null
+    if (!usable(invitation)) throw sharingErrors.invalidInvitation()
+    return invitation
+  }
+
+  return {
+    toInvitation,
+
+    async listSent(caller: Identity): Promise<Invitation[]> {
+      return (await invitations.listSentBy(caller.userId)).map(toInvitation)
+    },
+
+    async create(
+      caller: Identity,
+      request: {
+        inviteeName: string
+        inviteeEmail: string
+        inviteeRole: GuestRole
+        originalOwnerId?: number | undefined
+      },
+    ): Promise<Invitation> {
+      const inviteeName = request.inviteeName.trim()
+      const inviteeEmail = request.inviteeEmail.trim().toLowerCase()
+      if (!inviteeName || !inviteeEmail) throw sharingErrors.missingInformation()
+      if (
+        !inviteeEmail.includes('@') ||
+        !inviteeEmail.includes('.') ||
+        !EmailSchema.safeParse(inviteeEmail).success
+      )
+        throw sharingErrors.invalidEmail()
+
+      const forwarding = request.originalOwnerId !== undefined && request.originalOwnerId !== caller.userId
+      let parent: StoredInvitation | null = null
+      if (forwarding) {
+        if (caller.role !== 'guest_owner') throw sharingErrors.onlyGuestOwnersForward()
+        parent = await invitations.findForwardableGrant(caller.userId, request.originalOwnerId!)
+        if (!parent) throw sharingErrors.notSharedWithYou()
+      } else if (caller.role === 'guest_owner') {
+        throw sharingErrors.guestOwnerMustForward()
+      }
+
+      const inviter = await contactOf(caller.userId)
+      const owner = parent
+        ? { id: parent.ownerId, name: parent.ownerName, email: parent.ownerEmail }
+        : { id: inviter.id, name: inviter.name, email: inviter.email }
+      if (inviteeEmail === inviter.email.toLowerCase()) throw sharingErrors.selfInvite()
+      if (inviteeEmail === owner.email.toLowerCase()) throw sharingErrors.ownerInvite()
+
+      const token = newInvitationToken()
+      const createdAt = now()
+      const fields = {
+        ownerId: owner.id,
+        ownerName: owner.name,
+        ownerEmail: owner.email,
+        invitedBy: caller.userId,
+        inviterName: inviter.name,
+        inviterEmail: inviter.email,
+        inviteeName,
+        inviteeEmail,
+        // A forward always gives view-only access (spec section 5); the server decides, not the request.
+        inviteeRole: parent ? ('guest_standard' as const) : request.inviteeRole,
+        parentInvitationId: parent?.id ?? null,
+        rootInvitationId: parent ? rootOf(parent) : null,
+        tokenHash: tokenHash(token),
+        sealedToken: sealer.seal(token),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + INVITATION_LIFETIME_MS),
+      }
+      let created: StoredInvitation | null = null
+      for (let attempt = 0; attempt < 2 && !created; attempt += 1) {
+        try {
+          created = await invitations.create(fields)
+        } catch (error) {
+          if ((error as Error).name !== 'DuplicateKeyError') throw error
+          // The address holds an invitation to this profile: taken, unless it expired unused.
+          const existing = await invitations.findLiveByInviteeKey(owner.id, inviteeEmail)
+          if (existing && !(await invitations.retireExpired(existing.id, createdAt)))
+            throw sharingErrors.alreadyInvited()
+        }
+      }
+      if (!created) throw sharingErrors.alreadyInvited()
+      await history.append({
+        ownerId: created.ownerId,
+        invitationId: created.id,
+        parentInvitationId: created.parentInvitationId,
+        kind: 'invited',
+        at: createdAt,
+        actorId: caller.userId,
+        actorName: inviter.name,
+        actorEmail: inviter.email,
+        inviteeName,
+        inviteeEmail,
+        inviteeRole: created.inviteeRole,
+      })
+      log.info(
+        { event: 'invitation_created', invitationId: created.id, forward: parent !== null },
+        'invitation created',
+      )
+      try {
+        await mailer.send(
+          invitationEmail({
+            to: inviteeEmail,
+            inviteeName,
+            inviterName: inviter.name,
+            ownerName: owner.name,
+            link: linkOf(token),
+            expiresAt: created.expiresAt,
+          }),
+        )
+      } catch (error) {
+        // The invitation stands; its sender can copy the link from the list.
+        log.error({ err: error, invitationId: created.id }, 'the invitation e-mail could not be sent')
+      }
+      return toInvitation(created)
+    },
+
+    async details(token: string) {
+      const invitation = await findByToken(token)
+      return {
+        inviteeName: invitation.inviteeName,
+        inviteeEmail: invitation.inviteeEmail,
+        ownerName: invitation.inviterName,
+        profileOwnerName: invitation.ownerName,
+        expiresAt: invitation.expiresAt.toISOString(),
+      }
+    },
+
+    /** Returns the account signed in and whether older sessions of it must end (a promotion). */
+    async accept(token: string, password: string | undefined, signedIn: Identity | null) {
+      const invitation = await findByToken(token)
+      const account = await auth.request({
+        method: 'POST',
+        path: '/internal/users/find-or-create-guest',
+        body: {
+          email: invitation.inviteeEmail,
+          name: invitation.inviteeName,
+          // The invitation's role, never the request's (SECURITY.md 22).
+          role: invitation.inviteeRole,
+          ...(password === undefined ? {} : { password }),
+          invitedBy: { name: invitation.inviterName, email: invitation.inviterEmail },
+        },
+        actingFor: signedIn,
+        // Finding the account again is harmless: a second call finds what the first created.
+        idempotent: true,
+        response: GuestAccountResponseSchema,
+      })
+      const acceptedAt = now()
+      const accepted = await invitations.accept(invitation.id, account.user.id, acceptedAt)
+      // Accepted, revoked or expired while the account was being found: one answer for every cause.
+      if (!accepted) throw sharingErrors.invalidInvitation()
+      const grant: InvitationAccepted = {
+        invitationId: accepted.id,
+        rootInvitationId: rootOf(accepted),
+        parentInvitationId: accepted.parentInvitationId,
+        ownerId: accepted.ownerId,
+        granteeId: account.user.id,
+        inviteeRole: accepted.inviteeRole,
+        sharedBy: { name: accepted.inviterName, email: accepted.inviterEmail },
+        acceptedAt: acceptedAt.toISOString(),
+      }
+      try {
+        await bus.publish(createEvent(INVITATIONS_ACCEPTED, grant), String(grant.rootInvitationId))
+      } catch (error) {
+        // Without its event the grant would never reach profiles: the link stays usable instead.
+        await invitations.unaccept(accepted.id)
+        throw error
+      }
+      await history.append({
+        ownerId: accepted.ownerId,
+        invitationId: accepted.id,
+        parentInvitationId: accepted.parentInvitationId,
+        kind: 'accepted',
+        at: acceptedAt,
+        actorId: account.user.id,
+        actorName: accepted.inviteeName,
+        actorEmail: accepted.inviteeEmail,
+        inviteeName: accepted.inviteeName,
+        inviteeEmail: accepted.inviteeEmail,
+        inviteeRole: accepted.inviteeRole,
+      })
+      log.info(
+        {
+          event: 'invitation_accepted',
+          invitationId: accepted.id,
+          userId: account.user.id,
+          created: account.created,
+        },
+        'invitation accepted',
+      )
+      return account
+    },
+
+    /**
+     * Revokes the invitation and every forward below it. The revocation marks are written before this
+     * returns, so that profiles refuses the next request of everyone who lost access (decision record 011);
+     * the events follow, keyed by the root so that they never overtake their grants.
+     */
+    async revoke(caller: Identity, invitationId: number): Promise<number[]> {
+      const invitation = await invitations.findById(invitationId)
+      if (!invitation || invitation.invitedBy !== caller.userId || invitation.revoked)
+        throw sharingErrors.invitationNotFound()
+      const chain = await invitations.chainOf(rootOf(invitation))
+      const below = new Map<number, StoredInvitation[]>()
+      for (const link of chain) {
+        if (link.parentInvitationId === null) continue
+        below.set(link.parentInvitationId, [...(below.get(link.parentInvitationId) ?? []), link])
+      }
+      const ids: number[] = []
+      const queue = [invitation.id]
+      while (queue.length > 0) {
+        const id = queue.shift()!
+        ids.push(id)
+        for (const child of below.get(id) ?? []) queue.push(child.id)
+      }
+      const revokedAt = now()
+      const revokedNow: StoredInvitation[] = []
+      for (const id of ids) {
+        const revoked = await invitations.revoke(id, caller.userId, revokedAt)
+        if (revoked) revokedNow.push(revoked)
+      }
+      // Read again after revoking: an acceptance that won its race before the revoke shows here.
+      const ended = (await invitations.findMany(revokedNow.map((link) => link.id))).filter(
+        (link) => link.accepted && link.acceptedUserId !== null,
+      )
+      await Promise.all(ended.map((link) => kv.set(revokedGrantKey(link.id), '1', REVOKED_GRANT_MARK_TTL_MS)))
+      const revoker = await contactOf(caller.userId).catch(() => ({ name: caller.username, email: '' }))
+      for (const link of revokedNow) {
+        await history.append({
+          ownerId: link.ownerId,
+          invitationId: link.id,
+          parentInvitationId: link.parentInvitationId,
+          kind: 'revoked',
+          at: revokedAt,
+          actorId: caller.userId,
+          actorName: revoker.name,
+          actorEmail: revoker.email,
+          inviteeName: link.inviteeName,
+          inviteeEmail: link.inviteeEmail,
+          inviteeRole: link.inviteeRole,
+        })
+      }
+      for (const link of ended) {
+        const event: AccessRevoked = {
+          invitationId: link.id,
+          rootInvitationId: rootOf(link),
+          ownerId: link.ownerId,
+          granteeId: link.acceptedUserId!,
+          revokedBy: caller.userId,
+          revokedAt: revokedAt.toISOString(),
+        }
+        await bus.publish(createEvent(ACCESS_REVOKED, event), String(event.rootInvitationId))
+      }
+      log.info({ event: 'invitation_revoked', invitationId, cascade: ids.length }, 'invitation revoked')
+      return revokedNow.map((link) => link.id)
+    },
+
+    /** Whether the caller may read this owner's history. */
+    assertMayReadHistory(caller: Identity, ownerId: number): void {
+      if (caller.role !== 'administrator' && caller.userId !== ownerId) throw sharingErrors.historyForbidden()
+    },
+  }
+}
+export type SharingService = ReturnType<typeof createSharingService>

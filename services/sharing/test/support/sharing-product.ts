@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify'
+import { afterEach, beforeEach } from 'vitest'
+import { buildApp as buildAuth } from '@app/auth/app'
+import { buildApp as buildProfiles } from '@app/profiles/app'
+import { createMemoryEventBus } from '@app/kit/bus/memory'
+import type { Identity } from '@app/kit/identity'
+import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import type { Email } from '@app/kit/mailer'
+import { createServiceClient } from '@app/kit/service-client'
+import { decodeLoginHeader } from '@app/kit/session-headers'
+import { identityHeaders, testPublicKeys, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { createNedbStore } from '@app/kit/store/nedb'
+import { createProcessedEventLog } from '@app/kit/store/processed-events'
+import { buildApp } from '../../src/app.ts'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
+export const TOKEN_KEY = 'a test invitation token key of 32+ characters'
+
+export interface Person {
+  identity: Identity
+  email: string
+  name: string
+}
+
+/**
+ * The services sharing works with, as in the all-in-one mode: auth listening on loopback (sharing calls it
+ * through the kit's client), profiles and sharing on one in-process bus and one key-value store, each with
+ * its own in-memory NeDB store. Only the gateway is left out: requests carry the identity it would sign.
+ */
+export function useSharingProduct(options: { now?: () => number } = {}) {
+  const context = {} as {
+    sharing: FastifyInstance
+    auth: FastifyInstance
+    profiles: FastifyInstance
+    kv: ReturnType<typeof createMemoryKeyValueStore>
+    sent: Email[]
+    close(): Promise<void>
+  }
+  beforeEach(async () => {
+    const stores = await Promise.all([0, 1, 2, 3].map(() => createNedbStore({ directory: null })))
+    const [busStore, authStore, profilesStore, sharingStore] = stores as [
+      (typeof stores)[0],
+      (typeof stores)[0],
+      (typeof stores)[0],
+      (typeof stores)[0],
+    ]
+    const bus = createMemoryEventBus({
+      processedLog: await createProcessedEventLog(busStore),
+      retry: { initialDelayMs: 5, maxDelayMs: 20 },
+    })
+    const kv = createMemoryKeyValueStore()
+    const auth = await buildAuth({
+      publicKeys: testPublicKeys('auth'),
+      store: authStore,
+      bus,
+      kv,
+      announce: () => undefined,
+      mailer: { send: async () => undefined },
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    })
+    const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
+    const profiles = await buildProfiles({
+      publicKeys: testPublicKeys('profiles'),
+      store: profilesStore,
+      bus,
+      kv,
+    })
+    context.sent = []
+    const sharing = await buildApp({
+      publicKeys: testPublicKeys('sharing'),
+      clients: {
+        auth: createServiceClient({
+          caller: 'sharing',
+          target: 'auth',
+          baseUrl: authUrl,
+          privateKey: TEST_KEYS.sharing.privateKey,
+        }),
+      },
+      store: sharingStore,
+      bus,
+      kv,
+      env: { INVITATION_TOKEN_KEY: TOKEN_KEY, PUBLIC_URL: 'http://disc.test' },
+      mailer: { send: async (email) => void context.sent.push(email) },
+      ...(options.now ? { now: options.now } : {}),
+    })
+    Object.assign(context, {
+      sharing,
+      auth,
+      profiles,
+      kv,
+      async close() {
+        await sharing.close()
+        await profiles.close()
+        await auth.close()
+        await bus.close()
+        await kv.close()
+        await Promise.all(stores.map((store) => store.close()))
+      },
+    })
+  })
+  afterEach(async () => {
+    await context.close()
+  })
+  return context
+}
+
+export const as = (service: 'sharing' | 'profiles' | 'auth', identity: Identity | null) =>
+  identityHeaders(service, identity)
+
+export const administrator: Identity = {
+  userId: 1,
+  role: 'administrator',
+  username: ADMIN.email,
+  mustChangePassword: false,
+}
+
+/** Registers an account through auth as the administrator; sessions then carry the identity it gets. */
+export async function createPerson(
+  context: { auth: FastifyInstance },
+  role: Identity['role'],
+  name: string,
+): Promise<Person> {
+  const email = `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`
+  const response = await context.auth.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: as('auth', administrator),
+    payload: { username: email, email, password: 'a fine password', name, role },
+  })
+  if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.body}`)
+  const id = response.json().id as number
+  return { identity: { userId: id, role, username: email, mustChangePassword: false }, email, name }
+}
+
+/** The identity an accept answer signs in, as the gateway would read it from the login header. */
+export function signedInBy(response: { headers: Record<string, unknown> }): Identity | null {
+  const header = response.headers['x-session-login']
+  if (typeof header !== 'string') return null
+  const user = decodeLoginHeader(header) as { id: number; role: Identity['role']; username: string }
+  return { userId: user.id, role: user.role, username: user.username, mustChangePassword: false }
+}
