@@ -123,7 +123,7 @@ export type AccessHistory = z.infer<typeof AccessHistorySchema>
 
 /**
  * The revocation mark sharing writes to the shared key-value store before a revoke answers; profiles
- * refuses a grant with a mark even before the access.revoked.v1 event reaches it (decision record 011).
+ * refuses a grant with a mark even before the access.revoked.v1 event reaches it (decision record 012).
  */
 export const revokedGrantKey = (invitationId: number) => `sharing:revoked-grant:${invitationId}`
 export const REVOKED_GRANT_MARK_TTL_MS = 400 * 24 * 60 * 60 * 1000

@@ -54,7 +54,7 @@ export interface CatalogView {
   byId(id: number): Profile | null
   /**
    * The grants through which `userId` may see others' profiles, oldest invitation first. For the user the
-   * view was made for, grants with a revocation mark are already left out (decision record 011).
+   * view was made for, grants with a revocation mark are already left out (decision record 012).
    */
   grantsOf(userId: number): readonly Grant[]
   /** A text derived from the profiles in `scope` (a serialized list), computed again only after they change. */

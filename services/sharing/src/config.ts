@@ -6,7 +6,7 @@ export const sharingEnvSchema = serviceEnvSchema.extend({
   ...internalCallEnv('sharing'),
   /**
    * Encrypts invitation tokens at rest, so that their sender can copy a link again. Unset, a key is derived
-   * from SERVICE_PRIVATE_KEY (decision record 011), so deployments without it keep working.
+   * from SERVICE_PRIVATE_KEY (decision record 012), so deployments without it keep working.
    */
   INVITATION_TOKEN_KEY: env.secret.optional(),
   SMTP_URL: z

@@ -280,7 +280,7 @@ export function createSharingService(options: SharingServiceOptions) {
 
     /**
      * Revokes the invitation and every forward below it. The revocation marks are written before this
-     * returns, so that profiles refuses the next request of everyone who lost access (decision record 011);
+     * returns, so that profiles refuses the next request of everyone who lost access (decision record 012);
      * the events follow, keyed by the root so that they never overtake their grants.
      */
     async revoke(caller: Identity, invitationId: number): Promise<number[]> {

@@ -10,7 +10,7 @@ export const GRANTS_GROUP = 'profiles.grants'
  * access.revoked.v1. Each handler changes the store first, so that a catalog rebuilt from it agrees, then
  * tells every replica's catalog. A replayed event changes nothing; a revoke that arrives before its grant
  * is kept, and the grant then never starts. The revocation mark sharing writes before a revoke answers
- * covers the time until the event arrives (decision record 011).
+ * covers the time until the event arrives (decision record 012).
  */
 export function createGrantsProjection(options: { grants: GrantsRepository; catalog: ProfileCatalog }) {
   const { grants, catalog } = options
