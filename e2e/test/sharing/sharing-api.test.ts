@@ -12,11 +12,14 @@ type Listed = { name: string; accessType: string; sharedBy?: { name: string; ema
 async function linkSentTo(email: string): Promise<string> {
   const outbox = join(fixture.product.dataDirectory, 'sharing', 'outbox.txt')
   const read = () => (existsSync(outbox) ? readFileSync(outbox, 'utf8') : '')
-  const pattern = new RegExp(
-    `To: ${email.replace(/[.]/g, '\\.')}\\n[\\s\\S]*?(http://\\S+/invite/[\\w-]{43})`,
-  )
-  await expect.poll(() => pattern.test(read()), { timeout: 10_000 }).toBe(true)
-  return pattern.exec(read())![1]!
+  const link = () =>
+    read()
+      .split('\n---\n')
+      .filter((entry) => entry.includes(`To: ${email}\n`))
+      .map((entry) => /http:\/\/\S+\/invite\/[\w-]{43}/.exec(entry)?.[0])
+      .find(Boolean)
+  await expect.poll(link, { timeout: 10_000 }).toBeTruthy()
+  return link()!
 }
 const tokenOf = (link: string) => link.split('/invite/')[1]!
 
