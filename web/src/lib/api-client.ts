@@ -32,6 +32,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Calls whose 401 is not news about a signed-in session: a refused sign-in (the credentials sent), and a
+ * logout (signed out either way, handled by the logout itself). Every other 401 means the session ended.
+ */
+const OWN_401 = /^\/api\/auth\/log(?:in|out)$/
+
+let sessionEndedListener: (() => void) | null = null
+
+/** Registers what the app does when any call is told the session has ended (a 401). */
+export function onSessionEnded(listener: (() => void) | null): void {
+  sessionEndedListener = listener
+}
+
 type RequestOptions = {
   /** Answer `null` instead of throwing when the server says 401 (signed out). */
   returnNull?: boolean
@@ -52,6 +65,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     signal: options.signal ?? null,
   })
   if (options.returnNull && response.status === 401) return null as T
+  if (response.status === 401 && !OWN_401.test(path)) sessionEndedListener?.()
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text())
   }

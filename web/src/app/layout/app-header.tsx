@@ -6,7 +6,7 @@ import { Link } from '../../components/ui/link.tsx'
 import { Logo } from '../../components/ui/logo.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
-import { useLogout } from '../../features/auth/api/logout.ts'
+import { logoutFailureMessage, useLogout } from '../../features/auth/api/logout.ts'
 import { displayName } from '../../lib/display-name.ts'
 
 type NavigationItem = { label: string; to: string; activeOn: readonly string[] }
@@ -117,7 +117,7 @@ function AccountControls({ name }: { name: string }) {
     logout.mutate(undefined, {
       onSuccess: () => toast({ title: 'You have been logged out successfully' }),
       onError: (error) =>
-        toast({ title: 'Logout Error', description: error.message, variant: 'destructive' }),
+        toast({ title: 'Logout Error', description: logoutFailureMessage(error), variant: 'destructive' }),
       onSettled: () => navigate(paths.login, { replace: true }),
     })
   }

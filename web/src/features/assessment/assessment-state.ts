@@ -25,58 +25,6 @@ export const QUESTIONS: Record<AssessmentType, readonly AssessmentQuestion[]> = 
   prevue: PREVUE_QUESTIONS,
 }
 
-/** Answers are kept per question index, so going back and forward keeps every earlier choice. */
-export type AssessmentState =
-  | { stage: 'welcome'; kind: AssessmentType }
-  | { stage: 'questions'; kind: AssessmentType; index: number; answers: ReadonlyArray<string | null> }
-  | { stage: 'results'; kind: AssessmentType; answers: readonly string[] }
-
-export type AssessmentAction =
-  | { type: 'choose'; kind: AssessmentType }
-  | { type: 'start' }
-  | { type: 'answer'; value: string }
-  | { type: 'previous' }
-  | { type: 'next' }
-  | { type: 'restart' }
-
-export const initialAssessmentState: AssessmentState = { stage: 'welcome', kind: 'disc' }
-
-export function assessmentReducer(state: AssessmentState, action: AssessmentAction): AssessmentState {
-  switch (action.type) {
-    case 'choose':
-      return state.stage === 'welcome' ? { stage: 'welcome', kind: action.kind } : state
-    case 'start':
-      if (state.stage !== 'welcome') return state
-      return {
-        stage: 'questions',
-        kind: state.kind,
-        index: 0,
-        answers: QUESTIONS[state.kind].map(() => null),
-      }
-    case 'answer': {
-      if (state.stage !== 'questions') return state
-      const question = QUESTIONS[state.kind][state.index]
-      if (!question?.options.some((option) => option.value === action.value)) return state
-      const answers = state.answers.map((answer, index) => (index === state.index ? action.value : answer))
-      return { ...state, answers }
-    }
-    case 'previous':
-      if (state.stage !== 'questions' || state.index === 0) return state
-      return { ...state, index: state.index - 1 }
-    case 'next': {
-      // Moving on needs an answer to the current question (spec section 5).
-      if (state.stage !== 'questions' || state.answers[state.index] == null) return state
-      if (state.index < state.answers.length - 1) return { ...state, index: state.index + 1 }
-      const answers = state.answers.filter((answer): answer is string => answer !== null)
-      if (answers.length !== state.answers.length) return state
-      return { stage: 'results', kind: state.kind, answers }
-    }
-    case 'restart':
-      // A retake starts again from the welcome screen with the results cleared (spec section 4).
-      return { stage: 'welcome', kind: state.kind }
-  }
-}
-
 export type DiscResult = { scores: DiscScores; primary: DiscType; flex: DiscType | null; answers: DiscType[] }
 
 export function discResult(answers: readonly string[]): DiscResult {
@@ -118,4 +66,36 @@ export function prevueSaveRequest(scores: PrevueScores, answers: readonly string
     answers: [...answers],
     userId: null,
   }
+}
+
+/** Where an assessment in progress is, read from the address: `?step=N` (1-based question) or `?step=results`. */
+export type AssessmentView =
+  | { stage: 'welcome' }
+  | { stage: 'questions'; index: number }
+  | { stage: 'results'; answers: readonly string[] }
+
+export type AssessmentPosition = { view: AssessmentView; canonicalStep: string | null }
+
+/**
+ * The screen an address shows for the stored answers: a question is reachable once every earlier one is
+ * answered, results once all are. Any other step (edited, or left from a finished flow) is moved to the
+ * furthest screen the answers allow; without answers, to the welcome screen.
+ */
+export function assessmentPosition(
+  progress: { kind: AssessmentType; answers: ReadonlyArray<string | null> } | null,
+  step: string | null,
+): AssessmentPosition {
+  if (progress === null || step === null) return { view: { stage: 'welcome' }, canonicalStep: null }
+  const count = QUESTIONS[progress.kind].length
+  const firstOpen = progress.answers.findIndex((answer) => answer === null)
+  const complete = progress.answers.length === count && firstOpen === -1
+  const furthest: AssessmentPosition = complete
+    ? { view: { stage: 'results', answers: progress.answers as string[] }, canonicalStep: 'results' }
+    : { view: { stage: 'questions', index: firstOpen }, canonicalStep: String(firstOpen + 1) }
+  if (progress.answers.length !== count) return { view: { stage: 'welcome' }, canonicalStep: null }
+  if (step === 'results') return furthest
+  const number = /^[1-9]\d*$/.test(step) ? Number(step) : NaN
+  if (!(number >= 1 && number <= count)) return furthest
+  if (!complete && number - 1 > firstOpen) return furthest
+  return { view: { stage: 'questions', index: number - 1 }, canonicalStep: step }
 }

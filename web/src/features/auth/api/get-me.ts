@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { ApiError, apiClient } from '../../../lib/api-client.ts'
+import { pendingLogout } from '../../../lib/session-state.ts'
 import type { CurrentUser } from './current-user-schema.ts'
 
 export type { CurrentUser }
@@ -16,8 +17,18 @@ export function preloadCurrentUserSchema(): void {
   loadCurrentUserSchema().catch(() => undefined) // a failed load is reported when the answer is parsed
 }
 
-/** The signed-in user, or null when signed out (401). */
+/** The signed-in user, or null when signed out (401) or while a logout is still to be sent. */
 export async function getMe(): Promise<CurrentUser | null> {
+  // A logout whose call did not reach the server is sent again first; until it is, nobody counts as signed
+  // in, so the next page never shows the user who asked to leave. Its 401 means the session is gone.
+  if (pendingLogout.get()) {
+    try {
+      await apiClient.post<unknown>('/api/auth/logout')
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) return null
+    }
+    pendingLogout.set(false)
+  }
   const body = await apiClient.get<unknown>('/api/auth/me', { returnNull: true })
   return body === null ? null : parseCurrentUser(body)
 }

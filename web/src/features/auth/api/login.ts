@@ -1,6 +1,7 @@
 import type { LoginRequest } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { sessionEnded } from '../../../lib/session-state.ts'
 import { storeUser } from '../../../lib/stored-user.ts'
 import { getMeQueryOptions, parseCurrentUser, type CurrentUser } from './get-me.ts'
 
@@ -14,6 +15,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async (user) => {
+      sessionEnded.set(false)
       storeUser({
         id: user.id,
         username: user.username,
