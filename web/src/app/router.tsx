@@ -45,6 +45,8 @@ const AssessmentRoute = page(() => import('./routes/assessment.tsx'), 'Assessmen
 const ScoresRoute = page(() => import('./routes/scores.tsx'), 'ScoresRoute')
 const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
 const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
+const ShareProfileRoute = page(() => import('./routes/share-profile.tsx'), 'ShareProfileRoute')
+const InviteRoute = page(() => import('./routes/invite.tsx'), 'InviteRoute')
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
 
 const pages: Partial<Record<string, Page>> = {
@@ -60,6 +62,8 @@ const pages: Partial<Record<string, Page>> = {
   [paths.home]: AskRoute,
   [paths.askAi]: AskRoute,
   [paths.collaborate]: CollaborateRoute,
+  [paths.shareProfile]: ShareProfileRoute,
+  [paths.invite]: InviteRoute,
 }
 
 /**

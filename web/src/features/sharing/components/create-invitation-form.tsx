@@ -1,0 +1,135 @@
+import { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from '@app/contracts/sharing'
+import { useForm, type FieldErrors } from 'react-hook-form'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { ButtonSpinner, FormField, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { useToast, type ToastInput } from '../../../components/ui/toast.tsx'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
+import { useCreateInvitation } from '../api/create-invitation.ts'
+import type { CreateInvitationFormValues } from '../form-schemas.ts'
+import { serverMessage } from '../sharing-errors.ts'
+
+const resolver = schemaResolver<CreateInvitationFormValues>(
+  async () => (await import('../form-schemas.ts')).CreateInvitationFormSchema,
+)
+
+export const CREATE_FAILED_FALLBACK = 'An error occurred while creating the invitation.'
+
+/** The spec's toast for a form refused before sending: a missing field first, else the e-mail. */
+export function validationToast(errors: FieldErrors): ToastInput {
+  const messages = Object.values(errors).map((error) => error?.message)
+  return messages.includes(SHARING_MESSAGES.missingInformation)
+    ? {
+        title: SHARING_MESSAGES.missingInformation,
+        description: 'Please fill in the name and e-mail address.',
+        variant: 'destructive',
+      }
+    : {
+        title: SHARING_MESSAGES.invalidEmail,
+        description: 'Please enter a valid e-mail address.',
+        variant: 'destructive',
+      }
+}
+
+const roleChoices = [
+  { value: 'guest_standard', label: 'View only', hint: 'They can view your profile.' },
+  { value: 'guest_owner', label: 'View and share', hint: 'They can view your profile and share it on.' },
+] as const
+
+/** Invites someone to the signed-in user's own profile, with the role they get. */
+export function CreateInvitationForm() {
+  const createInvitation = useCreateInvitation()
+  const { toast } = useToast()
+  const { register, handleSubmit, formState, reset } = useForm<CreateInvitationFormValues>({
+    resolver,
+    defaultValues: { inviteeName: '', inviteeEmail: '', inviteeRole: DEFAULT_INVITEE_ROLE },
+  })
+  useSchemaPreload(resolver)
+
+  function submit(values: CreateInvitationFormValues) {
+    createInvitation.mutate(
+      {
+        inviteeName: values.inviteeName?.trim() ?? '',
+        inviteeEmail: values.inviteeEmail?.trim() ?? '',
+        inviteeRole: values.inviteeRole ?? DEFAULT_INVITEE_ROLE,
+      },
+      {
+        onSuccess: (invitation) => {
+          toast({
+            title: 'Invitation created!',
+            description: `An invitation was sent to ${invitation.inviteeEmail}.`,
+          })
+          reset()
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to create invitation',
+            description: serverMessage(error) ?? CREATE_FAILED_FALLBACK,
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <form
+      aria-labelledby="create-invitation-heading"
+      onSubmit={(event) => void handleSubmit(submit, (errors) => toast(validationToast(errors)))(event)}
+      noValidate
+      className="space-y-5"
+    >
+      <h2 id="create-invitation-heading" className="text-lg font-semibold text-slate-900">
+        Invite someone to your profile
+      </h2>
+      <FormField id="invitee-name" label="Name" error={formState.errors.inviteeName?.message}>
+        {(control) => (
+          <input
+            {...register('inviteeName')}
+            {...control}
+            type="text"
+            autoComplete="off"
+            aria-required="true"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      <FormField id="invitee-email" label="Email" error={formState.errors.inviteeEmail?.message}>
+        {(control) => (
+          <input
+            {...register('inviteeEmail')}
+            {...control}
+            type="email"
+            autoComplete="off"
+            aria-required="true"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      <fieldset>
+        <legend className={labelClasses}>Access</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {roleChoices.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+            >
+              <input
+                {...register('inviteeRole')}
+                type="radio"
+                value={choice.value}
+                className="mt-0.5 size-4 accent-indigo-600"
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{choice.label}</span>
+                <span className="block text-slate-600">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" disabled={createInvitation.isPending} className={buttonClasses('primary')}>
+        {createInvitation.isPending && <ButtonSpinner />}
+        {createInvitation.isPending ? 'Creating...' : 'Create Invitation'}
+      </button>
+    </form>
+  )
+}
