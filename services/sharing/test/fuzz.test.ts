@@ -1,0 +1,70 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { as, createPerson, useSharingProduct } from './support/sharing-product.ts'
+
+const context = useSharingProduct()
+
+/** JSON-ish values with deep nesting, operator keys and prototype keys (SECURITY.md 25). */
+const hostileValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        fc.string(),
+        fc.constantFrom('$ne', '$gt', '$where', '$regex', '__proto__', 'constructor', 'prototype'),
+      ),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
+  ),
+})).value
+
+describe('fuzzed sharing bodies', () => {
+  it('POST /api/invitations and the acceptance never fail with a 5xx, pollute no prototype, and invite nobody', async () => {
+    const owner = await createPerson(context, 'standard', 'Fuzz Owner')
+    const created = await context.sharing.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: as('sharing', owner.identity),
+      payload: { inviteeName: 'Target', inviteeEmail: 'target@example.com' },
+    })
+    const token = created.json().token as string
+    const body = fc.oneof(
+      hostileValue,
+      fc.record({
+        inviteeName: hostileValue,
+        inviteeEmail: hostileValue,
+        inviteeRole: hostileValue,
+        originalOwnerId: hostileValue,
+      }),
+    )
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, toAccept) => {
+        const raw = JSON.stringify(payload) ?? 'null'
+        const withProto = raw.startsWith('{') ? raw.replace('{', '{"__proto__":{"polluted":1},') : raw
+        const response = await context.sharing.inject({
+          method: 'POST',
+          url: toAccept ? `/api/invitations/accept/${token}` : '/api/invitations',
+          headers: { ...as('sharing', owner.identity), 'content-type': 'application/json' },
+          payload: withProto,
+        })
+        expect(response.statusCode, response.body).toBeLessThan(500)
+        expect(response.statusCode).not.toBe(200)
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      }),
+      { numRuns: 150 },
+    )
+    const listed = await context.sharing.inject({
+      method: 'GET',
+      url: '/api/invitations',
+      headers: as('sharing', owner.identity),
+    })
+    expect(listed.json()).toHaveLength(1)
+  })
+})
