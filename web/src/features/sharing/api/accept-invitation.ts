@@ -1,6 +1,7 @@
 import { AcceptInvitationResponseSchema, type AcceptInvitationResponse } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { getInvitationDetailsQueryOptions } from './get-invitation-details.ts'
 
 export type AcceptInvitationInput = { token: string; password?: string | undefined }
 
@@ -17,11 +18,20 @@ export async function acceptInvitation({
   )
 }
 
-/** Accepting signs someone in (or changes who is signed in), so every cached answer is read afresh. */
+/**
+ * Accepting signs someone in (or changes who is signed in), so every cached answer is read afresh; not
+ * awaited, so the page moves on at once. The used link's details would now be refused, so they are left
+ * as they were rather than read again.
+ */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: acceptInvitation,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: (_answer, { token }) => {
+      const details = getInvitationDetailsQueryOptions(token).queryKey
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[1] !== details[1],
+      })
+    },
   })
 }
