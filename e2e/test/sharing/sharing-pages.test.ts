@@ -279,7 +279,9 @@ describe('sharing in the browser', () => {
     await page.getByRole('button', { name: 'Accept & Create Account' }).click()
     await waitForPath(page, '/history')
     await waitForSettledPage(page)
-    const options = await page.getByLabel('Select a profile').locator('option').allTextContents()
+    const selector = page.getByLabel('Select a profile')
+    await selector.waitFor()
+    const options = await selector.locator('option').allTextContents()
     expect(options.filter((option) => option.endsWith('(Shared with you)'))).toEqual([
       expect.stringContaining('Olga Owner'),
     ])
