@@ -57,13 +57,15 @@ export function accessibleProfiles(
   for (const grant of grants)
     if (grant.ownerId !== self && !sharedBy.has(grant.ownerId)) sharedBy.set(grant.ownerId, grant.sharedBy)
   const owners = [self, ...sharedBy.keys()]
-  const profiles = owners
-    .flatMap((owner) => view.ofOwner(owner))
-    .sort((first, second) => second.id - first.id)
+  // Merged only when a route needs the list itself, not when its cached text or index is still current.
+  let merged: Profile[] | null = null
   return {
     key: `grantee:${self}:${grants.map((grant) => grant.invitationId).join('.')}`,
     scope: { owners },
-    profiles,
+    get profiles() {
+      merged ??= owners.flatMap((owner) => view.ofOwner(owner)).sort((first, second) => second.id - first.id)
+      return merged
+    },
     accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
     sharedByOf: (profile) => sharedBy.get(profile.userId),
     canSee: (profile) => profile.userId === self || sharedBy.has(profile.userId),
