@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,11 +16,14 @@ import { createAssessmentsRepository } from '@app/profiles/assessments-repositor
  * held at a fixed rate (open loop, so a slow service meets a queue, as real users do), reported per window.
  * Budget: the throughput holds, and the last minute's p99 is within 2× of the first minute's.
  *
- * A `System` is what is driven: today two profiles processes on Redis, called directly with the identity
- * headers the gateway would send. The whole product (all-in-one, cluster through the gateway, with sessions)
- * becomes another System with its own `Mix` when issue 14 lands; the loop and the report stay.
- * Flags: --seconds <hold> (180), --window <s> (10), --peak-seconds <s> (15), --writes <share> (0.2),
- * --users <n> (50), --profiles <n> (2000), --check (exit 1 when the budget is missed).
+ * A `System` is what is driven (--mode): `all-in-one` (`scripts/all-in-one.ts`) or `cluster`
+ * (`scripts/cluster.ts`, its own Redis) through the gateway with signed-in users' session cookies, or
+ * `profiles`: two profiles processes on Redis called directly with the identity headers the gateway would send.
+ * Requests leave from many loopback addresses (127.0.0.2–201, `localAddress`), so the gateway's per-address
+ * limit (RATE_LIMIT_MAX, 1,000 a minute) is not what is measured; it stays at its default.
+ * Flags: --mode (profiles), --seconds <hold> (180), --window <s> (10), --peak-seconds <s> (15),
+ * --writes <share> (0.2), --users <n> (50), --profiles <n> (2000; 10 per user for the product),
+ * --hold-share <0..> (0.5), --json <file> (the windows and RSS samples), --check (exit 1 on a missed budget).
  */
 
 interface Call {
@@ -29,6 +32,8 @@ interface Call {
   path: string
   headers: Record<string, string>
   body?: string
+  /** The session the call is made in: its cookie is renewed from the answer's Set-Cookie. */
+  session?: { cookie: string }
 }
 /** The next request of the mix; `write` says whether it should be a write. */
 type Mix = (write: boolean) => Call
@@ -38,8 +43,14 @@ interface System {
   readUrls: string[]
   writeUrl: string
   mix: Mix
+  /** The processes whose memory is sampled (and their children). */
+  pid?: number
   stop(): Promise<void>
 }
+
+/** Source addresses to spread requests over: 200 loopback addresses, so no one address meets the limit. */
+const SOURCE_ADDRESSES = Array.from({ length: 200 }, (_, index) => `127.0.0.${index + 2}`)
+const anyAddress = () => SOURCE_ADDRESSES[Math.floor(Math.random() * SOURCE_ADDRESSES.length)]!
 
 const USERS = Number(option('--users') ?? 50)
 const PROFILES = Number(option('--profiles') ?? 2_000)
@@ -173,17 +184,227 @@ async function profilesOnRedis(): Promise<System> {
   }
 }
 
+/** Resident memory of a process and all its descendants (the cluster's children, its Redis), in MiB. */
+async function treeRssMiB(root: number): Promise<number> {
+  const parents = new Map<number, number>()
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    const parent = Number(stat.split(') ')[1]?.split(' ')[1])
+    if (parent) parents.set(Number(entry), parent)
+  }
+  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && inTree(parents.get(pid)!))
+  let kib = 0
+  for (const pid of [root, ...[...parents.keys()].filter((pid) => pid !== root && inTree(pid))]) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+    kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  }
+  return kib / 1024
+}
+
+const ADMIN = { username: 'soak-admin@example.test', password: 'soak-admin-password-1' }
+
+/** A call through the gateway in a user's session, as the browser makes it (Origin for the CSRF check). */
+function sessionCall(base: string, session: { cookie: string }, call: Omit<Call, 'headers'>): Call {
+  return {
+    ...call,
+    session,
+    headers: {
+      origin: new URL(base).origin,
+      accept: 'application/json',
+      cookie: `session=${session.cookie}`,
+      ...(call.body ? { 'content-type': 'application/json' } : {}),
+    },
+  }
+}
+
+async function expectStatus(base: string, call: Call, status: number, from = anyAddress()) {
+  const answer = await send(base, call, from)
+  if (answer.status !== status)
+    throw new Error(`${call.method} ${call.path}: ${answer.status} instead of ${status}`)
+  return answer
+}
+
+/** Signs in through the gateway; the session lives in the returned cookie holder. */
+async function signIn(base: string, username: string, password: string, from: string) {
+  const session = { cookie: '' }
+  await expectStatus(
+    base,
+    sessionCall(base, session, {
+      label: 'login',
+      method: 'POST',
+      path: '/api/auth/login',
+      body: JSON.stringify({ username, password }),
+    }),
+    200,
+    from,
+  )
+  if (!session.cookie) throw new Error(`no session for ${username}`)
+  return session
+}
+
+/**
+ * The whole product through its gateway, started as `npm start` or `npm run start:cluster` would: an
+ * administrator registers the users, each signs in (from its own address) and sets its password, and saves
+ * `--profiles / --users` assessments, so reads have something to list.
+ */
+async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
+  const dataDirectory = await mkdtemp(join(tmpdir(), `bench-soak-${mode}-`))
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDirectory,
+        PORT: String(port),
+        ADMIN_EMAIL: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        REDIS_URL: '',
+        MONGO_URL: '',
+        KAFKA_BROKERS: '',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (output.length < 10_000) output += chunk.toString()
+  })
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGINT')
+      await exited
+    }
+    await rm(dataDirectory, { recursive: true, force: true })
+  }
+  try {
+    const deadline = Date.now() + 60_000
+    while (!output.includes('Ready: ')) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`${mode} did not start: ${output}`)
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    const base = `http://127.0.0.1:${port}`
+    const admin = await signIn(base, ADMIN.username, ADMIN.password, '127.0.0.1')
+    const sessions: Array<{ cookie: string }> = []
+    const perUser = Math.max(1, Math.round(PROFILES / USERS))
+    for (let index = 0; index < USERS; index += 1) {
+      const username = `soak${index}@example.test`
+      const initial = `Initial-soak-${index}-password`
+      await expectStatus(
+        base,
+        sessionCall(base, admin, {
+          label: 'register',
+          method: 'POST',
+          path: '/api/auth/register',
+          body: JSON.stringify({
+            username,
+            email: username,
+            password: initial,
+            role: 'standard',
+            firstName: 'Soak',
+            lastName: `Person ${index}`,
+          }),
+        }),
+        201,
+      )
+      const from = SOURCE_ADDRESSES[index % SOURCE_ADDRESSES.length]!
+      const session = await signIn(base, username, initial, from)
+      await expectStatus(
+        base,
+        sessionCall(base, session, {
+          label: 'change-password',
+          method: 'POST',
+          path: '/api/auth/change-password',
+          body: JSON.stringify({ currentPassword: initial, newPassword: `Chosen-soak-${index}-password` }),
+        }),
+        200,
+        from,
+      )
+      await Promise.all(
+        Array.from({ length: perUser }, (_, saved) =>
+          expectStatus(
+            base,
+            sessionCall(base, session, {
+              label: 'save',
+              method: 'POST',
+              path: '/api/assessments',
+              body: JSON.stringify({ ...discBody(index * perUser + saved), name: `Soak Person ${index}` }),
+            }),
+            201,
+            from,
+          ),
+        ),
+      )
+      sessions.push(session)
+    }
+    const mix: Mix = (write) => {
+      const session = sessions[Math.floor(Math.random() * sessions.length)]!
+      if (write)
+        return sessionCall(base, session, {
+          label: 'save',
+          method: 'POST',
+          path: '/api/assessments',
+          body: JSON.stringify({
+            ...discBody(Math.floor(Math.random() * 1000)),
+            name: `Soak Person ${Math.floor(Math.random() * 1000)}`,
+          }),
+        })
+      const pick = Math.random()
+      if (pick < 1 / 3)
+        return sessionCall(base, session, {
+          label: 'accessible',
+          method: 'GET',
+          path: '/api/accessible-profiles',
+        })
+      if (pick < 2 / 3)
+        return sessionCall(base, session, { label: 'me', method: 'GET', path: '/api/auth/me' })
+      const name = SEARCHES[Math.floor(Math.random() * SEARCHES.length)]!
+      return sessionCall(base, session, {
+        label: 'search',
+        method: 'GET',
+        path: `/api/profiles/search?name=${encodeURIComponent(name)}`,
+      })
+    }
+    return {
+      describe: `the whole product (${mode}) through its gateway, ${USERS} signed-in users with ${perUser} profiles each`,
+      readUrls: [base],
+      writeUrl: base,
+      mix,
+      pid: child.pid!,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: 256 })
 
 /** One call; resolves with its status (0 for a transport error) and latency. */
-function send(base: string, call: Call): Promise<{ status: number; ms: number }> {
+function send(
+  base: string,
+  call: Call,
+  localAddress = anyAddress(),
+): Promise<{ status: number; ms: number }> {
   const started = performance.now()
   return new Promise((resolve) => {
     const url = new URL(call.path, base)
     const outgoing = request(
       url,
-      { method: call.method, headers: call.headers, agent, timeout: 10_000 },
+      { method: call.method, headers: call.headers, agent, timeout: 10_000, localAddress },
       (response) => {
+        const renewed = (response.headers['set-cookie'] ?? [])
+          .map((header) => /^session=([^;]*)/.exec(header)?.[1])
+          .find((value) => value !== undefined)
+        if (call.session && renewed) call.session.cookie = renewed
         response.resume()
         response.once('end', () =>
           resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
@@ -280,19 +501,38 @@ async function main() {
   const windowSeconds = Number(option('--window') ?? 10)
   const peakSeconds = Number(option('--peak-seconds') ?? 15)
   const writes = Number(option('--writes') ?? 0.2)
-  const system = await profilesOnRedis()
+  // The share of the peak that is held: half by default; above 1 it overloads on purpose (a collapse to see).
+  const holdShare = Number(option('--hold-share') ?? 0.5)
+  const mode = option('--mode') ?? 'profiles'
+  if (!['profiles', 'all-in-one', 'cluster'].includes(mode)) throw new Error(`unknown --mode ${mode}`)
+  const system =
+    mode === 'profiles' ? await profilesOnRedis() : await wholeProduct(mode as 'all-in-one' | 'cluster')
   try {
     console.log(
       `Soak: ${system.describe}; Node ${process.version}, ${cpus().length} CPUs; ${writes * 100}% saves`,
     )
     await measurePeak(system, 3, writes, 16)
     const peak = await measurePeak(system, peakSeconds, writes, 16)
-    const rate = Math.round(peak.rate / 2)
+    const rate = Math.round(peak.rate * holdShare)
     console.log(
       `peak (closed loop, 16 callers, ${peakSeconds} s): ${peak.rate.toFixed(0)} req/s, ${peak.failed} failed`,
     )
     console.log(`holding ${rate} req/s for ${seconds} s, reported per ${windowSeconds} s window`)
-    const windows = await hold(system, rate, seconds, windowSeconds, writes)
+    const started = performance.now()
+    const rss: Array<{ second: number; rssMiB: number }> = []
+    const sampleRss = async () => {
+      if (system.pid === undefined) return
+      rss.push({
+        second: Math.round((performance.now() - started) / 1000),
+        rssMiB: await treeRssMiB(system.pid),
+      })
+    }
+    await sampleRss()
+    const sampler = setInterval(() => void sampleRss(), 30_000)
+    const windows = await hold(system, rate, seconds, windowSeconds, writes).finally(() =>
+      clearInterval(sampler),
+    )
+    await sampleRss()
     console.log(['window end s', 'req/s', 'p50 ms', 'p99 ms', 'errors'].map((t) => t.padStart(12)).join(' '))
     for (const window of windows) {
       console.log(
@@ -330,6 +570,25 @@ async function main() {
         `p99 over the first minute ${p99First.toFixed(2)} ms, last minute ${p99Last.toFixed(2)} ms ` +
         `(${p99Holds ? 'within' : 'OVER'} 2×); ${errors} errors`,
     )
+    if (rss.length > 0)
+      console.log(
+        `RSS (MiB, process tree): ${rss.map((sample) => `${sample.second} s ${sample.rssMiB.toFixed(0)}`).join(', ')}`,
+      )
+    const jsonFile = option('--json')
+    if (jsonFile) {
+      const report = {
+        mode,
+        seconds,
+        windowSeconds,
+        peak: peak.rate,
+        rate,
+        windows: windows.map(({ latencies: _latencies, ...window }) => window),
+        p99First,
+        p99Last,
+        rss,
+      }
+      await writeFile(jsonFile, JSON.stringify(report, null, 2))
+    }
     if (process.argv.includes('--check') && (!throughputHolds || !p99Holds || errors > 0))
       process.exitCode = 1
   } finally {
