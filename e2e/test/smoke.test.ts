@@ -79,14 +79,13 @@ describe('the web shell, signed out', () => {
     }
   })
 
-  test('the static welcome card is public and links to the profile and Ask pages', async () => {
+  test('the static welcome card is public, and tells a signed-out visitor they are not signed in', async () => {
+    // The signed-in card (links to the profile and Ask pages) is tested in accounts/session-end.test.ts.
     await page.goto(`${fixture.product.url}/login-success`)
-    await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
+    await page.getByRole('heading', { name: 'You are not signed in' }).waitFor()
     const main = page.getByRole('main')
-    await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe(
-      '/history',
-    )
-    await expect(main.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).resolves.toBe('/')
+    await expect(main.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).resolves.toBe('/login')
+    await expect(main.getByText('Login Successful').count()).resolves.toBe(0)
     await expectNoAxeViolations(page)
   })
 })

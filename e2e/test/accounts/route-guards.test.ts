@@ -195,6 +195,7 @@ describe('route guards in the browser', () => {
       await expect(banner.getByRole('link', { name: 'Login', exact: true }).isVisible()).resolves.toBe(true)
       await expect(navigation.count()).resolves.toBe(0)
     } else {
+      await navigation.waitFor() // the page buttons load beside the first signed-in page
       const links = navigation.getByRole('link')
       await expect(links.allInnerTexts()).resolves.toEqual(NAVIGATION[visitor])
       await expect(navigation.locator('[aria-current="page"]').allInnerTexts()).resolves.toEqual(['Ask'])
@@ -226,21 +227,25 @@ describe('route guards for every spelling of every route', () => {
     expect([...Object.keys(EXPECTED), '/invite/{token}'].sort()).toEqual([...tableRoutes].sort())
   })
 
-  test.each(VISITORS)('%s lands the same on case and trailing-slash variants', async (visitor) => {
-    const page = pages.get(visitor)!
-    const landings: Record<string, string> = {}
-    const expected: Record<string, string> = {}
-    for (const [route, byVisitor] of Object.entries(EXPECTED)) {
-      for (const variant of variantsOf(route)) {
-        await page.goto(`${fixture.product.url}${variant}`)
-        await waitForSettledPage(page)
-        landings[variant] = pathnameOf(page)
-        expected[variant] = expectedLanding(variant, byVisitor[visitor])
+  test.each(VISITORS)(
+    '%s lands the same on case and trailing-slash variants',
+    async (visitor) => {
+      const page = pages.get(visitor)!
+      const landings: Record<string, string> = {}
+      const expected: Record<string, string> = {}
+      for (const [route, byVisitor] of Object.entries(EXPECTED)) {
+        for (const variant of variantsOf(route)) {
+          await page.goto(`${fixture.product.url}${variant}`)
+          await waitForSettledPage(page)
+          landings[variant] = pathnameOf(page)
+          expected[variant] = expectedLanding(variant, byVisitor[visitor])
+        }
       }
-    }
-    expect(landings).toEqual(expected)
-    sessions.get(visitor)!.expectNoPageErrors()
-  }, 60_000)
+      expect(landings).toEqual(expected)
+      sessions.get(visitor)!.expectNoPageErrors()
+    },
+    60_000,
+  )
 
   test('a session that must change its password reaches only /change-password and the public routes', async () => {
     const registered = await registerUser(fixture.administrator, 'standard', {

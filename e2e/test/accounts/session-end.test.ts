@@ -108,6 +108,16 @@ describe('the login pages and logout', () => {
     await page.getByRole('link', { name: 'Continue' }).click()
     await waitForPath(page, '/history')
 
+    // The welcome card is for the signed in.
+    await page.goto(`${fixture.product.url}/login-success`)
+    await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'View my profile' }).getAttribute('href')).resolves.toBe(
+      '/history',
+    )
+    await expect(main.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).resolves.toBe('/')
+    await expectNoAxeViolations(page)
+
     await page.goto(`${fixture.product.url}/login`)
     await page.getByRole('button', { name: 'Log out' }).click()
     await notifications(page).getByText('You have been logged out successfully').waitFor()

@@ -68,7 +68,8 @@ const pages: Partial<Record<string, Page>> = {
 
 /**
  * Starts loading, before the first render, the code the first page needs: the page's chunk (the not-found
- * page for a path without one) and, on a signed-in page, the schema that reads the current user. They load
+ * page for a path without one) and, on a signed-in page, the schema that reads the current user and the
+ * header's page buttons. They load
  * beside the session check instead of after it; a signed-out visitor is sent to /login and has loaded one
  * page too many.
  */
@@ -78,7 +79,10 @@ export function preloadFirstPage(pathname: string): void {
   // A failed preload is not an error yet: the route loads again when shown, and reports its own failure.
   Page.preload().catch(() => undefined)
   const signedOut = decideRoute(pathname, null)
-  if ('allow' in signedOut && !signedOut.allow) preloadCurrentUserSchema()
+  if ('allow' in signedOut && !signedOut.allow) {
+    preloadCurrentUserSchema()
+    import('./layout/main-navigation.tsx').catch(() => undefined) // the header's page buttons
+  }
 }
 
 /**

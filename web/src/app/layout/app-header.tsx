@@ -1,5 +1,5 @@
 import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
-import type { Role } from '@app/domain/roles'
+import { lazy, Suspense } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
@@ -9,29 +9,10 @@ import { useMe } from '../../features/auth/api/get-me.ts'
 import { logoutFailureMessage, useLogout } from '../../features/auth/api/logout.ts'
 import { displayName } from '../../lib/display-name.ts'
 
-type NavigationItem = { label: string; to: string; activeOn: readonly string[] }
-
-const navigation: readonly NavigationItem[] = [
-  { label: 'Profile', to: paths.history, activeOn: [paths.history] },
-  { label: 'Ask', to: paths.home, activeOn: [paths.home, paths.askAi] },
-  { label: 'Collaborate', to: paths.collaborate, activeOn: [paths.collaborate] },
-  { label: 'Share', to: paths.shareProfile, activeOn: [paths.shareProfile] },
-  { label: 'Request', to: paths.requestAssessment, activeOn: [paths.requestAssessment] },
-  { label: 'Import', to: paths.adminSimpleImport, activeOn: [paths.adminSimpleImport, paths.adminImport] },
-  {
-    label: 'Manage Users',
-    to: paths.adminUserManagement,
-    activeOn: [paths.adminUserManagement, paths.adminUsers],
-  },
-]
-
-// A button shows only when the role may open its route, so the administrator-only ones follow the shared rule.
-function visibleNavigation(role: Role): NavigationItem[] {
-  return navigation.filter((item) => {
-    const decision = decideRoute(item.to, role)
-    return 'allow' in decision && decision.allow
-  })
-}
+// The page buttons and their phone menu load beside the first signed-in page, never on the sign-in page.
+const MainNavigation = lazy(async () => ({
+  default: (await import('./main-navigation.tsx')).MainNavigation,
+}))
 
 export function AppHeader() {
   const { pathname } = useLocation()
@@ -44,45 +25,21 @@ export function AppHeader() {
   const holdRoom = me.isPending && 'allow' in signedOutDecision && !signedOutDecision.allow
 
   return (
-    <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
+    <header className="relative z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-3 sm:px-6 lg:gap-x-8 lg:px-8">
         <Link
           to={paths.home}
           className="flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
         >
           <Logo />
         </Link>
-        {/* A session that must change its password may do nothing else, so it gets no page buttons. */}
+        {/* A session that must change its password may do nothing else, so it gets no page buttons. Until
+            they load, the row keeps its height: the Menu button and the buttons are no taller than the
+            account block. */}
         {user && !user.mustChangePassword && (
-          <nav aria-label="Main" className="order-last w-full lg:order-none lg:w-auto lg:flex-1">
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 py-1">
-              {visibleNavigation(user.role).map((item) => {
-                const active = current !== null && item.activeOn.includes(current)
-                return (
-                  <li key={item.to} className="shrink-0">
-                    <Link
-                      to={item.to}
-                      aria-current={active ? 'page' : undefined}
-                      className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
-                        active
-                          ? 'bg-indigo-50 text-indigo-700 ring-1 ring-indigo-200'
-                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                      }`}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                )
-              })}
-            </ul>
-          </nav>
-        )}
-        {holdRoom && (
-          <div aria-hidden="true" className="invisible order-last w-full lg:order-none lg:w-auto lg:flex-1">
-            <div className="flex py-1">
-              <span className="block py-2 text-sm font-medium">&nbsp;</span>
-            </div>
-          </div>
+          <Suspense fallback={null}>
+            <MainNavigation role={user.role} current={current} />
+          </Suspense>
         )}
         {/* On a narrow screen the account block is sized by its button, not by the name (truncated), so the
             header's height does not depend on who signs in and can be held while the session is checked. */}

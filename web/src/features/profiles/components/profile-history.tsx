@@ -54,18 +54,34 @@ export function ProfileHistory() {
           <label htmlFor="profile-select" className={`${labelClasses} shrink-0`}>
             Select a profile
           </label>
-          <select
-            id="profile-select"
-            value={selected.id}
-            onChange={(event) => setSelectedId(Number(event.target.value))}
-            className={`mt-1.5 sm:mt-0 ${inputClasses}`}
-          >
-            {profiles.data.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {optionLabel(profile)}
-              </option>
-            ))}
-          </select>
+          {/* Our own chevron, with room kept for it, so a long name is cut off before it, never under it. */}
+          <div className="relative mt-1.5 min-w-0 sm:mt-0 sm:flex-1">
+            <select
+              id="profile-select"
+              value={selected.id}
+              onChange={(event) => setSelectedId(Number(event.target.value))}
+              className={`${inputClasses} appearance-none truncate pr-10`}
+            >
+              {profiles.data.map((profile) => (
+                <option key={profile.id} value={profile.id}>
+                  {optionLabel(profile)}
+                </option>
+              ))}
+            </select>
+            <svg
+              aria-hidden="true"
+              data-chevron=""
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500"
+            >
+              <path
+                fillRule="evenodd"
+                d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </div>
           <p className="mt-2 shrink-0 text-xs text-slate-600 sm:mt-0">{profiles.data.length} profiles</p>
         </div>
       )}
