@@ -66,7 +66,7 @@ export async function buildApp(options: GatewayOptions) {
   ) as Record<keyof typeof config.serviceUrls, ReturnType<typeof createCircuitBreaker>>
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv, breakers })
   await app.register(apiDocsRoutes)
-  await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL })
+  await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL, logos: config.logos })
   await registerProxies(app, {
     rules,
     serviceUrls: config.serviceUrls,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { env } from '@app/kit/config'
 import { SERVICES, type ServiceName } from '@app/kit/services'
+import { clientLogo, DEFAULT_LOGOS, logoLink, logoSource } from './logos.ts'
 
 export { SERVICES, type ServiceName }
 
@@ -56,13 +57,37 @@ export const gatewayEnvSchema = z
      */
     SUPPORT_EMAIL: z.email().optional(),
     ADMIN_EMAIL: z.email().optional(),
+    /** The header's two sister-company logos (logos.ts): source, alt text and optional link of each. */
+    LOGO_1_SRC: logoSource.optional(),
+    LOGO_1_ALT: z.string().optional(),
+    LOGO_1_HREF: logoLink.optional(),
+    LOGO_2_SRC: logoSource.optional(),
+    LOGO_2_ALT: z.string().optional(),
+    LOGO_2_HREF: logoLink.optional(),
     LOG_LEVEL: env.logLevel,
     ...serviceUrls,
+  })
+  .superRefine((config, context) => {
+    for (const n of [1, 2] as const) {
+      if (config[`LOGO_${n}_SRC`] && !config[`LOGO_${n}_ALT`]?.trim()) {
+        context.addIssue({
+          code: 'custom',
+          path: [`LOGO_${n}_ALT`],
+          message: `is required with LOGO_${n}_SRC`,
+        })
+      }
+    }
   })
   .transform((config) => ({
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+    logos: ([1, 2] as const).map((n, index) => {
+      const src = config[`LOGO_${n}_SRC`]
+      return src
+        ? clientLogo(src, config[`LOGO_${n}_ALT`]!.trim(), config[`LOGO_${n}_HREF`])
+        : DEFAULT_LOGOS[index]!
+    }),
     serviceUrls: Object.fromEntries(
       SERVICES.map((service) => [
         service,

@@ -183,6 +183,17 @@ describe('the header on a desktop (1280 px)', () => {
       visibleTexts(banner.getByRole('navigation', { name: 'Main' }).getByRole('link')),
     ).resolves.toEqual(ADMINISTRATOR_BUTTONS)
     expect(await headerRows(page)).toBeLessThanOrEqual(2)
+    // Without a tenant's logos, the header shows the product's two neutral marks.
+    const logos = banner.getByRole('list', { name: 'Sister companies' }).getByRole('img')
+    await logos.first().waitFor()
+    await expect(
+      logos.evaluateAll((images) => images.map((image) => image.getAttribute('alt'))),
+    ).resolves.toEqual(['Sister company one', 'Sister company two'])
+    for (const image of await logos.all()) {
+      await expect(image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0)).resolves.toBe(
+        true,
+      )
+    }
     await expectNoAxeViolations(page)
     await page.close()
     adminSession.expectNoPageErrors()
