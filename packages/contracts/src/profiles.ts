@@ -183,16 +183,19 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>
 
 /**
- * Why the caller may see a profile: they own it, it was shared with them (with `sharedBy`), or they are an
- * administrator, who sees every profile.
+ * Why the caller may see a profile, in the spec's two values: they own it, or it is shared with them (with
+ * `sharedBy`). A profile an administrator sees by role is 'shared', with `sharedBy` naming its owner and
+ * `visibleAs: 'administrator'` saying why.
  */
-export const ACCESS_TYPES = ['owner', 'shared', 'administrator'] as const
+export const ACCESS_TYPES = ['owner', 'shared'] as const
 export const AccessTypeSchema = z.enum(ACCESS_TYPES)
 export type AccessType = z.infer<typeof AccessTypeSchema>
 
 export const AccessibleProfileSchema = ProfileSchema.extend({
   accessType: AccessTypeSchema,
   sharedBy: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** Set when the caller sees the profile through the administrator role rather than a grant. */
+  visibleAs: z.literal('administrator').optional(),
 })
 export type AccessibleProfile = z.infer<typeof AccessibleProfileSchema>
 

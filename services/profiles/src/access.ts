@@ -18,6 +18,8 @@ export interface AccessibleProfiles {
   accessTypeOf(profile: Profile): AccessType
   sharedByOf(profile: Profile): { name: string; email: string } | undefined
   canSee(profile: Profile): boolean
+  /** Set for a profile the caller sees through the administrator role rather than a grant. */
+  visibleAsOf?(profile: Profile): 'administrator' | undefined
 }
 
 export function isAdministrator(identity: Identity): boolean {
@@ -36,9 +38,12 @@ export function accessibleProfiles(
       key: `administrator:${self}`,
       scope: 'everyone',
       profiles: view.all,
-      accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'administrator'),
-      sharedByOf: () => undefined,
+      // The spec allows 'owner' or 'shared' only: another's profile is 'shared', by its owner (whose e-mail
+      // this service does not hold), and `visibleAs` says the role is why.
+      accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
+      sharedByOf: (profile) => (profile.userId === self ? undefined : { name: profile.name, email: '' }),
       canSee: () => true,
+      visibleAsOf: (profile) => (profile.userId === self ? undefined : 'administrator'),
     }
   }
   const grants = view.grantsOf(self)
@@ -74,5 +79,11 @@ export function accessibleProfiles(
 
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
   const sharedBy = access.sharedByOf(profile)
-  return { ...profile, accessType: access.accessTypeOf(profile), ...(sharedBy ? { sharedBy } : {}) }
+  const visibleAs = access.visibleAsOf?.(profile)
+  return {
+    ...profile,
+    accessType: access.accessTypeOf(profile),
+    ...(sharedBy ? { sharedBy } : {}),
+    ...(visibleAs ? { visibleAs } : {}),
+  }
 }

@@ -31,7 +31,12 @@ describe('GET /internal/profiles/:id (advice, acting for a user)', () => {
       accessType: 'owner',
     })
     const asAdministrator = await load(serviceHeaders('advice', 'profiles', administrator), adas.id)
-    expect(asAdministrator.json()).toMatchObject({ id: adas.id, accessType: 'administrator' })
+    expect(asAdministrator.json()).toMatchObject({
+      id: adas.id,
+      accessType: 'shared',
+      sharedBy: { name: 'Ada Lovelace' },
+      visibleAs: 'administrator',
+    })
   })
 
   it('answers 403 alike for a profile the user may not see and for a missing id', async () => {

@@ -55,13 +55,18 @@ describe('GET /api/accessible-profiles and /api/all-profiles', () => {
     const pairs = async (url: string) =>
       (await get(administrator, url))
         .json()
-        .map((profile: { name: string; accessType: string }) => [profile.name, profile.accessType])
+        .map((profile: { name: string; accessType: string; visibleAs?: string }) => [
+          profile.name,
+          profile.accessType,
+          profile.visibleAs ?? null,
+        ])
+    // accessType keeps the spec's values: another's profile is 'shared', seen as an administrator.
     expect(await pairs('/api/all-profiles')).toEqual([
-      ['Grace Hopper', 'administrator'],
-      ['Alex Admin', 'owner'],
-      ['Ada Lovelace', 'administrator'],
+      ['Grace Hopper', 'shared', 'administrator'],
+      ['Alex Admin', 'owner', null],
+      ['Ada Lovelace', 'shared', 'administrator'],
     ])
-    expect(await pairs('/api/accessible-profiles')).toEqual([['Alex Admin', 'owner']])
+    expect(await pairs('/api/accessible-profiles')).toEqual([['Alex Admin', 'owner', null]])
   })
 })
 
@@ -115,9 +120,12 @@ describe('GET /api/profiles/search', () => {
       name: 'Grace Hopper',
       accessType: 'owner',
     })
+    // The spec's accessType is 'owner' or 'shared'; the administrator role is said apart.
     expect((await search(administrator, 'Grace')).json().match).toMatchObject({
       name: 'Grace Hopper',
-      accessType: 'administrator',
+      accessType: 'shared',
+      sharedBy: { name: 'Grace Hopper' },
+      visibleAs: 'administrator',
     })
   })
 

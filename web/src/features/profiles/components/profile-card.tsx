@@ -44,7 +44,12 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
           <p className="mt-1 text-sm text-slate-600">
             Taken on <time dateTime={profile.timestamp}>{formatTakenAt(profile.timestamp)}</time>
           </p>
-          {profile.accessType === 'shared' && profile.sharedBy && (
+          {profile.visibleAs === 'administrator' && (
+            <p className="mt-1 text-sm text-slate-600">
+              {profile.sharedBy?.name || 'Another user'}&apos;s profile, visible to you as an administrator
+            </p>
+          )}
+          {profile.accessType === 'shared' && !profile.visibleAs && profile.sharedBy && (
             <p className="mt-1 text-sm text-slate-600">
               Shared with you by {profile.sharedBy.name} ({profile.sharedBy.email})
             </p>
