@@ -5,6 +5,11 @@ import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts
 import { waitForPath, waitForSettledPage } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
 
+// The browser-side shapes these checks read (this package's TypeScript has no DOM library).
+type LoadedImage = { complete: boolean; naturalWidth: number }
+type Styles = { paddingRight: string; textOverflow: string }
+type StyleReader = { getComputedStyle(element: unknown): Styles }
+
 const fixture = useProduct()
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -158,14 +163,18 @@ describe('the header on a phone (390 px)', () => {
       const selectBox = (await select.boundingBox())!
       const chevronBox = (await chevron.boundingBox())!
       const paddingRight = Number.parseFloat(
-        await select.evaluate((element) => getComputedStyle(element).paddingRight),
+        await select.evaluate(
+          (element) => (globalThis as unknown as StyleReader).getComputedStyle(element).paddingRight,
+        ),
       )
       // The text ends where the right padding starts; the chevron lies within that padding.
       expect(chevronBox.x).toBeGreaterThanOrEqual(selectBox.x + selectBox.width - paddingRight)
       expect(chevronBox.x + chevronBox.width).toBeLessThanOrEqual(selectBox.x + selectBox.width)
-      await expect(select.evaluate((element) => getComputedStyle(element).textOverflow)).resolves.toBe(
-        'ellipsis',
-      )
+      await expect(
+        select.evaluate(
+          (element) => (globalThis as unknown as StyleReader).getComputedStyle(element).textOverflow,
+        ),
+      ).resolves.toBe('ellipsis')
       await expectNoAxeViolations(page)
       await page.close()
     }
@@ -190,9 +199,9 @@ describe('the header on a desktop (1280 px)', () => {
       logos.evaluateAll((images) => images.map((image) => image.getAttribute('alt'))),
     ).resolves.toEqual(['Sister company one', 'Sister company two'])
     for (const image of await logos.all()) {
-      await expect(image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0)).resolves.toBe(
-        true,
-      )
+      await expect(
+        image.evaluate((element) => (element as unknown as LoadedImage).naturalWidth > 0),
+      ).resolves.toBe(true)
     }
     await expectNoAxeViolations(page)
     await page.close()

@@ -4,6 +4,9 @@ import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts
 import { waitForSettledPage } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
 
+// The browser-side shapes these checks read (this package's TypeScript has no DOM library).
+type LoadedImage = { complete: boolean; naturalWidth: number }
+
 // One tenant's branding, set the way an operator sets it: environment variables of the gateway.
 const INLINE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#b91c1c"/></svg>'
@@ -42,9 +45,10 @@ async function shownLogos(page: Page) {
     shown.push({
       alt: await image.getAttribute('alt'),
       href: (await link.count()) > 0 ? await link.getAttribute('href') : null,
-      loaded: await image.evaluate(
-        (element: HTMLImageElement) => element.complete && element.naturalWidth > 0,
-      ),
+      loaded: await image.evaluate((element) => {
+        const image = element as unknown as LoadedImage
+        return image.complete && image.naturalWidth > 0
+      }),
     })
   }
   return shown
