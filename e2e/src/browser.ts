@@ -63,7 +63,12 @@ export async function launchIsolatedBrowser(): Promise<IsolatedBrowser> {
   })
   return {
     async newSession() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      // Reduced motion: an accessibility check never lands in the middle of a fade-in (a half-transparent toast
+      // reads as low contrast); the pages honour the setting (web/src/index.css).
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: 'reduce',
+      })
       // A step that never happens fails with its own locator well inside the test's time limit.
       context.setDefaultTimeout(8000)
       const errors = watchErrors(context)
