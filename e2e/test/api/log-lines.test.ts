@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { withLoggedProduct } from '../../src/logged-product.ts'
 import { ApiSession, createAccount } from '../../src/api.ts'
 
-const root = resolve(import.meta.dirname, '../../..')
 const dataDirectory = mkdtempSync(join(tmpdir(), 'log-lines-'))
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }))
 
@@ -25,99 +24,84 @@ interface LogLine {
 
 describe('request lines at info (issue 14, item 6)', () => {
   it('carry address, method, route pattern, status, duration and request id in at most 250 bytes, without tokens or health checks', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
+    await withLoggedProduct(
+      {
         DATA_DIR: dataDirectory,
-        PORT: '0',
         LOG_LEVEL: 'info',
         TRUSTED_PROXIES: '127.0.0.1',
         ADMIN_EMAIL: 'lines@example.test',
         ADMIN_PASSWORD: 'log-lines-admin-password',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk) => (output += chunk.toString()))
-    try {
-      const deadline = Date.now() + 30_000
-      while (!/Ready: http:\/\/localhost:\d+/.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`not ready: ${output.slice(-2000)}`)
-        await new Promise((resolveWait) => setTimeout(resolveWait, 50))
-      }
-      const url = /Ready: (http:\/\/)localhost(:\d+)/.exec(output)!.slice(1).join('127.0.0.1')
-      const admin = new ApiSession(url)
-      await admin.login('lines@example.test', 'log-lines-admin-password')
-      const user = await createAccount(admin, 'standard', {
-        firstName: 'Lined',
-        lastName: 'User',
-        username: 'lined@example.test',
-        password: 'user-chosen-password',
-      })
-      await admin.expect(200, 'GET', `/api/admin/user/${user.user.id}`)
-      await new ApiSession(url).call('POST', '/api/auth/forgot-password', { email: 'lined@example.test' })
-      const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
-      const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
-      await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
-      const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
-      await new ApiSession(url).call('GET', `/api/auth/reset-password/${token}`)
-      await new ApiSession(url).call('GET', `/api/auth/reset-pasword/${token}`) // a 404, token in the path
-      expect((await new ApiSession(url).call('GET', '/api/health')).status).toBe(200)
-      // A client behind the trusted proxy: the line names the address the proxy vouches for.
-      const proxied = await fetch(`${url}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.7' } })
-      expect(proxied.status).toBeLessThan(500)
-      // The last line is written after the answer is sent.
-      await expect.poll(() => output.includes('"route":"/api/config"'), { timeout: 5_000 }).toBe(true)
+      async ({ url, output }) => {
+        const admin = new ApiSession(url)
+        await admin.login('lines@example.test', 'log-lines-admin-password')
+        const user = await createAccount(admin, 'standard', {
+          firstName: 'Lined',
+          lastName: 'User',
+          username: 'lined@example.test',
+          password: 'user-chosen-password',
+        })
+        await admin.expect(200, 'GET', `/api/admin/user/${user.user.id}`)
+        await new ApiSession(url).call('POST', '/api/auth/forgot-password', { email: 'lined@example.test' })
+        const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
+        const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
+        await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
+        const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
+        await new ApiSession(url).call('GET', `/api/auth/reset-password/${token}`)
+        await new ApiSession(url).call('GET', `/api/auth/reset-pasword/${token}`) // a 404, token in the path
+        expect((await new ApiSession(url).call('GET', '/api/health')).status).toBe(200)
+        // A client behind the trusted proxy: the line names the address the proxy vouches for.
+        const proxied = await fetch(`${url}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.7' } })
+        expect(proxied.status).toBeLessThan(500)
+        // The last line is written after the answer is sent.
+        await expect.poll(() => output().includes('"route":"/api/config"'), { timeout: 5_000 }).toBe(true)
 
-      const lines = output
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => ({ raw: line, parsed: JSON.parse(line) as LogLine }))
-      const requestLines = lines.filter((line) => line.parsed.msg === 'request')
-      expect(requestLines.length).toBeGreaterThan(8)
-      // Fastify's own pair of lines with the whole request and answer is gone at info.
-      expect(
-        lines.filter((line) => /incoming request|request completed/.test(line.parsed.msg ?? '')),
-      ).toEqual([])
-      for (const { raw, parsed } of requestLines) {
-        expect(Buffer.byteLength(raw), raw).toBeLessThanOrEqual(MAX_REQUEST_LINE_BYTES)
-        expect(parsed.level, raw).toBe(30)
-        expect(parsed.reqId, raw).toMatch(/\S/)
-        expect(parsed.ip, raw).toMatch(/^[\d.:a-f]+$/)
-        expect(parsed.method, raw).toMatch(/^[A-Z]+$/)
-        expect(parsed.route, raw).toMatch(/^(\/|\(no route\))/)
-        expect(parsed.status, raw).toBeGreaterThanOrEqual(100)
-        expect(parsed.ms, raw).toBeGreaterThanOrEqual(0)
-        expect(raw.includes(token), raw).toBe(false)
-        expect(parsed.route, raw).not.toMatch(/^\/(api\/)?health$/)
-      }
-      const gatewayLines = requestLines.filter((line) => line.parsed.name === 'gateway')
-      const routes = gatewayLines.map(
-        (line) => `${line.parsed.method} ${line.parsed.route} ${line.parsed.status}`,
-      )
-      // Route patterns, not URLs: the id and the token are not in them.
-      expect(routes).toContain('GET /api/admin/user/:id 200')
-      expect(routes).toContain('GET /api/auth/reset-password/:token 200')
-      // An unknown path is logged under whatever route answered it (none, or a wildcard), never as the URL.
-      expect(
-        routes.filter((route) => route.endsWith(' 404')),
-        routes.join('\n'),
-      ).toHaveLength(1)
-      expect(gatewayLines.find((line) => line.parsed.route === '/api/config')?.parsed.ip).toBe('203.0.113.7')
-      // The services log their own line under their name, with the route they matched.
-      expect(
-        requestLines.some(
-          (line) => line.parsed.name === 'auth' && line.parsed.route === '/api/admin/user/:id',
-        ),
-      ).toBe(true)
-      expect(output.includes(token)).toBe(false)
-      expect(output).not.toContain('Deprecation')
-    } finally {
-      child.kill('SIGINT')
-      await new Promise((resolveExit) => child.once('exit', resolveExit))
-    }
+        const lines = output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => ({ raw: line, parsed: JSON.parse(line) as LogLine }))
+        const requestLines = lines.filter((line) => line.parsed.msg === 'request')
+        expect(requestLines.length).toBeGreaterThan(8)
+        // Fastify's own pair of lines with the whole request and answer is gone at info.
+        expect(
+          lines.filter((line) => /incoming request|request completed/.test(line.parsed.msg ?? '')),
+        ).toEqual([])
+        for (const { raw, parsed } of requestLines) {
+          expect(Buffer.byteLength(raw), raw).toBeLessThanOrEqual(MAX_REQUEST_LINE_BYTES)
+          expect(parsed.level, raw).toBe(30)
+          expect(parsed.reqId, raw).toMatch(/\S/)
+          expect(parsed.ip, raw).toMatch(/^[\d.:a-f]+$/)
+          expect(parsed.method, raw).toMatch(/^[A-Z]+$/)
+          expect(parsed.route, raw).toMatch(/^(\/|\(no route\))/)
+          expect(parsed.status, raw).toBeGreaterThanOrEqual(100)
+          expect(parsed.ms, raw).toBeGreaterThanOrEqual(0)
+          expect(raw.includes(token), raw).toBe(false)
+          expect(parsed.route, raw).not.toMatch(/^\/(api\/)?health$/)
+        }
+        const gatewayLines = requestLines.filter((line) => line.parsed.name === 'gateway')
+        const routes = gatewayLines.map(
+          (line) => `${line.parsed.method} ${line.parsed.route} ${line.parsed.status}`,
+        )
+        // Route patterns, not URLs: the id and the token are not in them.
+        expect(routes).toContain('GET /api/admin/user/:id 200')
+        expect(routes).toContain('GET /api/auth/reset-password/:token 200')
+        // An unknown path is logged under whatever route answered it (none, or a wildcard), never as the URL.
+        expect(
+          routes.filter((route) => route.endsWith(' 404')),
+          routes.join('\n'),
+        ).toHaveLength(1)
+        expect(gatewayLines.find((line) => line.parsed.route === '/api/config')?.parsed.ip).toBe(
+          '203.0.113.7',
+        )
+        // The services log their own line under their name, with the route they matched.
+        expect(
+          requestLines.some(
+            (line) => line.parsed.name === 'auth' && line.parsed.route === '/api/admin/user/:id',
+          ),
+        ).toBe(true)
+        expect(output().includes(token)).toBe(false)
+        expect(output()).not.toContain('Deprecation')
+      },
+    )
   }, 60_000)
 })

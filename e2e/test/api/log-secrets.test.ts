@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { withLoggedProduct } from '../../src/logged-product.ts'
 import { ApiSession, createAccount } from '../../src/api.ts'
 
-const root = resolve(import.meta.dirname, '../../..')
 const dataDirectory = mkdtempSync(join(tmpdir(), 'log-secrets-'))
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }))
 
@@ -32,87 +31,70 @@ function absoluteFormGet(baseUrl: string, path: string): Promise<string> {
 describe('the logs of a full account flow (SECURITY.md 35)', () => {
   it('contain no password, reset token, cookie or secret', async () => {
     const adminPassword = 'log-test-admin-password'
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/all-in-one.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
+    await withLoggedProduct(
+      {
         DATA_DIR: dataDirectory,
-        PORT: '0',
         LOG_LEVEL: 'debug',
         ADMIN_EMAIL: 'logs@example.test',
         ADMIN_PASSWORD: adminPassword,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk) => (output += chunk.toString()))
-    try {
-      const deadline = Date.now() + 30_000
-      while (!/Ready: http:\/\/localhost:\d+/.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`not ready: ${output.slice(-2000)}`)
-        await new Promise((resolveWait) => setTimeout(resolveWait, 50))
-      }
-      const url = /Ready: (http:\/\/)localhost(:\d+)/.exec(output)!.slice(1).join('127.0.0.1')
-      const admin = new ApiSession(url)
-      await admin.login('logs@example.test', adminPassword)
-      const user = await createAccount(admin, 'standard', {
-        firstName: 'Logged',
-        lastName: 'User',
-        username: 'logged@example.test',
-        password: 'user-chosen-password',
-      })
-      await new ApiSession(url).call('POST', '/api/auth/login', {
-        username: 'logged@example.test',
-        password: 'a-wrong-password',
-      })
-      await new ApiSession(url).call('POST', '/api/auth/forgot-password', {
-        email: 'logged@example.test',
-      })
-      // The answer comes before the e-mail (SECURITY.md 20): wait for the outbox.
-      const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
-      const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
-      await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
-      const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
-      const anonymous = new ApiSession(url)
-      await anonymous.call('GET', `/api/auth/reset-password/${token}`)
-      await anonymous.call('GET', `/reset-password?token=${token}`)
-      // Mistyped, re-encoded and absolute-form links carry the token into request lines and 404 messages too.
-      await anonymous.call('GET', `/api/auth/reset-password/${token}/x`)
-      await anonymous.call('GET', `/api/auth/reset%2Dpassword/${token}`)
-      await anonymous.call('GET', `/API/AUTH/RESET-PASSWORD/${token}`)
-      await anonymous.call('GET', `/api/auth/reset-pasword/${token}`)
-      expect(await absoluteFormGet(url, `/api/auth/reset-password/${token}/y`)).toMatch(/^HTTP\/1\.1 404 /)
-      await anonymous.call('POST', '/api/auth/reset-password', {
-        token,
-        newPassword: 'password-after-reset',
-      })
-      await admin.call('PUT', `/api/admin/user/${user.user.id}`, { password: 'admin-set-password' })
+      async ({ url, output }) => {
+        const admin = new ApiSession(url)
+        await admin.login('logs@example.test', adminPassword)
+        const user = await createAccount(admin, 'standard', {
+          firstName: 'Logged',
+          lastName: 'User',
+          username: 'logged@example.test',
+          password: 'user-chosen-password',
+        })
+        await new ApiSession(url).call('POST', '/api/auth/login', {
+          username: 'logged@example.test',
+          password: 'a-wrong-password',
+        })
+        await new ApiSession(url).call('POST', '/api/auth/forgot-password', {
+          email: 'logged@example.test',
+        })
+        // The answer comes before the e-mail (SECURITY.md 20): wait for the outbox.
+        const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
+        const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
+        await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)
+        const token = /reset-password\?token=([\w-]+)/.exec(readOutbox())![1]!
+        const anonymous = new ApiSession(url)
+        await anonymous.call('GET', `/api/auth/reset-password/${token}`)
+        await anonymous.call('GET', `/reset-password?token=${token}`)
+        // Mistyped, re-encoded and absolute-form links carry the token into request lines and 404 messages too.
+        await anonymous.call('GET', `/api/auth/reset-password/${token}/x`)
+        await anonymous.call('GET', `/api/auth/reset%2Dpassword/${token}`)
+        await anonymous.call('GET', `/API/AUTH/RESET-PASSWORD/${token}`)
+        await anonymous.call('GET', `/api/auth/reset-pasword/${token}`)
+        expect(await absoluteFormGet(url, `/api/auth/reset-password/${token}/y`)).toMatch(/^HTTP\/1\.1 404 /)
+        await anonymous.call('POST', '/api/auth/reset-password', {
+          token,
+          newPassword: 'password-after-reset',
+        })
+        await admin.call('PUT', `/api/admin/user/${user.user.id}`, { password: 'admin-set-password' })
 
-      const secrets = JSON.parse(readFileSync(join(dataDirectory, 'secrets.json'), 'utf8')) as Record<
-        string,
-        string
-      >
-      const forbidden = [
-        adminPassword,
-        user.initialPassword,
-        'user-chosen-password',
-        'a-wrong-password',
-        'password-after-reset',
-        'admin-set-password',
-        token,
-        admin.sessionToken!,
-        ...Object.values(secrets),
-      ]
-      expect(output).toContain('"msg":"incoming request"')
-      // The requests above were logged, masked.
-      expect(output).toContain('reset-password/[redacted]')
-      for (const value of forbidden)
-        expect(output.includes(value), `the logs contain ${value.slice(0, 6)}…`).toBe(false)
-    } finally {
-      child.kill('SIGINT')
-      await new Promise((resolveExit) => child.once('exit', resolveExit))
-    }
+        const secrets = JSON.parse(readFileSync(join(dataDirectory, 'secrets.json'), 'utf8')) as Record<
+          string,
+          string
+        >
+        const forbidden = [
+          adminPassword,
+          user.initialPassword,
+          'user-chosen-password',
+          'a-wrong-password',
+          'password-after-reset',
+          'admin-set-password',
+          token,
+          admin.sessionToken!,
+          ...Object.values(secrets),
+        ]
+        expect(output()).toContain('"msg":"incoming request"')
+        // The requests above were logged, masked.
+        expect(output()).toContain('reset-password/[redacted]')
+        for (const value of forbidden)
+          expect(output().includes(value), `the logs contain ${value.slice(0, 6)}…`).toBe(false)
+      },
+    )
   }, 60_000)
 })
