@@ -8,7 +8,7 @@ import { PREVUE_ABILITIES, PREVUE_MOTIVATIONS, PREVUE_PERSONALITY } from '@app/d
 import { createNedbStore } from '@app/kit/store/nedb'
 import { displayName } from '../web/src/lib/display-name.ts'
 import { signIn, startBenchProduct } from './product.ts'
-import { median, option } from './support.ts'
+import { benchName, median, option } from './support.ts'
 
 /**
  * What the Collaborate page loads with 100,000 profiles (issue 10: "less than 100 KB of profile data").
@@ -33,32 +33,7 @@ const OWNERS = 1_000
 const BATCH = 2_000
 const BUDGET_BYTES = 100 * 1024
 
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'James']
-  .concat(['Ava', 'William', 'Mia', 'Benjamin', 'Evelyn', 'Lucas', 'Harper', 'Henry', 'Luna', 'Theodore'])
-  .concat(['Priya', 'Kenji', 'Amara', 'Omar', 'Sofia', 'Mateo', 'Chloe', 'Daniel', 'Hannah', 'Ethan'])
-  .concat(['Maya', 'Yusuf', 'Ines', 'Arjun', 'Freya', 'Tomasz', 'Leila', 'Kwame', 'Aiko', 'Rafael'])
-  .concat(['Zara', 'Nikolai', 'Grace', 'Diego', 'Ingrid', 'Samuel', 'Mei', 'Tariq', 'Elena', 'Jonah'])
-const SURNAME_STARTS = ['Ander', 'Bren', 'Cal', 'Dun', 'Ell', 'Fair', 'Gar', 'Hal', 'Ing', 'Kings'].concat([
-  'Lang',
-  'Mar',
-  'North',
-  'Oak',
-  'Pen',
-  'Ash',
-  'Red',
-  'Stan',
-  'Thorn',
-  'Wes',
-])
-const SURNAME_ENDS = ['son', 'ton', 'ley', 'wood', 'field', 'man', 'by', 'ford', 'well', 'ridge']
-
-/** 10,000 distinct full names; past that, names repeat as they do in a large tenant. */
-function fullName(index: number): string {
-  const surname = Math.floor(index / FIRST.length)
-  const start = SURNAME_STARTS[surname % SURNAME_STARTS.length]!
-  const end = SURNAME_ENDS[Math.floor(surname / SURNAME_STARTS.length) % SURNAME_ENDS.length]!
-  return `${FIRST[index % FIRST.length]} ${start}${end}`
-}
+const fullName = benchName
 
 /** One in four a Prevue result (with its dimensions, the largest kind of profile), the rest DISC. */
 function assessment(index: number): NewAssessment {

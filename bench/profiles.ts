@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cpuMs, option, runWrk, topOfProfile, type WrkResult } from './support.ts'
+import { benchName, cpuMs, option, runWrk, topOfProfile, type WrkResult } from './support.ts'
 import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/assessments-repository'
 import type { Identity } from '@app/kit/identity'
 import { createNedbStore } from '@app/kit/store/nedb'
@@ -40,43 +40,8 @@ const administrator: Identity = {
   mustChangePassword: false,
 }
 
-const FIRST_NAMES = [
-  'Olivia',
-  'Liam',
-  'Emma',
-  'Noah',
-  'Amelia',
-  'Oliver',
-  'Sophia',
-  'Elijah',
-  'Isabella',
-  'James',
-]
-  .concat(['Ava', 'William', 'Mia', 'Benjamin', 'Evelyn', 'Lucas', 'Harper', 'Henry', 'Luna', 'Theodore'])
-  .concat(['Priya', 'Kenji', 'Amara', 'Omar', 'Sofia', 'Mateo', 'Chloe', 'Daniel', 'Hannah', 'Ethan'])
-  .concat(['Maya', 'Yusuf', 'Ines', 'Arjun', 'Freya', 'Tomasz', 'Leila', 'Kwame', 'Aiko', 'Rafael'])
-  .concat(['Zara', 'Nikolai', 'Grace', 'Diego', 'Ingrid', 'Samuel', 'Mei', 'Tariq', 'Elena', 'Jonah'])
-const SURNAME_STARTS = ['Ander', 'Bren', 'Cal', 'Dun', 'Ell', 'Fair', 'Gar', 'Hal', 'Ing', 'Kings'].concat([
-  'Lang',
-  'Mar',
-  'North',
-  'Oak',
-  'Pen',
-  'Ash',
-  'Red',
-  'Stan',
-  'Thorn',
-  'Wes',
-])
-const SURNAME_ENDS = ['son', 'ton', 'ley', 'wood', 'field', 'man', 'by', 'ford', 'well', 'ridge']
-
-/** 50 × 200 distinct full names, so each of the owner's 10,000 profiles has its own. */
-function fullName(index: number): string {
-  const surname = Math.floor(index / FIRST_NAMES.length)
-  const start = SURNAME_STARTS[surname % SURNAME_STARTS.length]!
-  const end = SURNAME_ENDS[Math.floor(surname / SURNAME_STARTS.length) % SURNAME_ENDS.length]!
-  return `${FIRST_NAMES[index % FIRST_NAMES.length]} ${start}${end}`
-}
+/** Each of the owner's 10,000 profiles has its own name. */
+const fullName = benchName
 
 function assessment(userId: number, name: string, index: number): NewAssessment {
   const d = (index * 37) % 101

@@ -3,7 +3,15 @@ import { Session } from 'node:inspector/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signIn, startBenchProduct, type BenchProduct } from './product.ts'
-import { option, runWrk, topOfProfile, type WrkResult } from './support.ts'
+import {
+  benchFirstName,
+  benchName,
+  DISTINCT_NAMES,
+  option,
+  runWrk,
+  topOfProfile,
+  type WrkResult,
+} from './support.ts'
 import { createAssessmentsRepository, type NewAssessment } from '@app/profiles/assessments-repository'
 import { createNedbStore } from '@app/kit/store/nedb'
 
@@ -49,24 +57,13 @@ const ENV = {
   NODE_ENV: 'production',
 }
 
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Isabella']
-  .concat(['James', 'Ava', 'William', 'Mia', 'Benjamin', 'Evelyn', 'Lucas', 'Harper', 'Henry', 'Luna'])
-  .concat(['Priya', 'Kenji', 'Amara', 'Omar', 'Sofia', 'Mateo', 'Chloe', 'Daniel', 'Hannah', 'Ethan'])
-const SURNAME_STARTS = ['Ander', 'Bren', 'Cal', 'Dun', 'Ell', 'Fair', 'Gar', 'Hal', 'Ing', 'Kings']
-const SURNAME_ENDS = ['son', 'ton', 'ley', 'wood', 'field', 'man', 'by', 'ford', 'well', 'ridge']
-
-/** Distinct names for the main owner's profiles (30 × 100 × … combinations, numbered past that). */
+/** Distinct names for the main owner's profiles, numbered past the distinct ones. */
 function mainName(index: number): string {
-  const first = FIRST_NAMES[index % FIRST_NAMES.length]!
-  const rest = Math.floor(index / FIRST_NAMES.length)
-  const start = SURNAME_STARTS[rest % SURNAME_STARTS.length]!
-  const end = SURNAME_ENDS[Math.floor(rest / SURNAME_STARTS.length) % SURNAME_ENDS.length]!
-  const round = Math.floor(rest / (SURNAME_STARTS.length * SURNAME_ENDS.length))
-  return `${first} ${start}${end}${round > 0 ? ` ${round + 1}` : ''}`
+  const round = Math.floor(index / DISTINCT_NAMES)
+  return `${benchName(index)}${round > 0 ? ` ${round + 1}` : ''}`
 }
 /** Other owners' profiles: unique per owner, so a search names exactly one owner's profile. */
-const sharedName = (owner: number, index: number) =>
-  `${FIRST_NAMES[index % FIRST_NAMES.length]} Quill${owner}x${index}`
+const sharedName = (owner: number, index: number) => `${benchFirstName(index)} Quill${owner}x${index}`
 
 function assessment(userId: number, name: string, index: number): NewAssessment {
   const d = (index * 37) % 101

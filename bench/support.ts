@@ -100,3 +100,46 @@ export async function topOfProfile(directory: string, count: number): Promise<st
     .slice(0, count)
     .map(([key, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${key}`)
 }
+
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Isabella',
+  'James',
+]
+  .concat(['Ava', 'William', 'Mia', 'Benjamin', 'Evelyn', 'Lucas', 'Harper', 'Henry', 'Luna', 'Theodore'])
+  .concat(['Priya', 'Kenji', 'Amara', 'Omar', 'Sofia', 'Mateo', 'Chloe', 'Daniel', 'Hannah', 'Ethan'])
+  .concat(['Maya', 'Yusuf', 'Ines', 'Arjun', 'Freya', 'Tomasz', 'Leila', 'Kwame', 'Aiko', 'Rafael'])
+  .concat(['Zara', 'Nikolai', 'Grace', 'Diego', 'Ingrid', 'Samuel', 'Mei', 'Tariq', 'Elena', 'Jonah'])
+const SURNAME_STARTS = ['Ander', 'Bren', 'Cal', 'Dun', 'Ell', 'Fair', 'Gar', 'Hal', 'Ing', 'Kings'].concat([
+  'Lang',
+  'Mar',
+  'North',
+  'Oak',
+  'Pen',
+  'Ash',
+  'Red',
+  'Stan',
+  'Thorn',
+  'Wes',
+])
+const SURNAME_ENDS = ['son', 'ton', 'ley', 'wood', 'field', 'man', 'by', 'ford', 'well', 'ridge']
+
+/** Distinct full names of bench people: 50 × 200 = 10,000; past that, names repeat as in a large tenant. */
+export const DISTINCT_NAMES = FIRST_NAMES.length * SURNAME_STARTS.length * SURNAME_ENDS.length
+
+export function benchName(index: number): string {
+  const surname = Math.floor(index / FIRST_NAMES.length)
+  const start = SURNAME_STARTS[surname % SURNAME_STARTS.length]!
+  const end = SURNAME_ENDS[Math.floor(surname / SURNAME_STARTS.length) % SURNAME_ENDS.length]!
+  return `${FIRST_NAMES[index % FIRST_NAMES.length]} ${start}${end}`
+}
+
+/** A first name alone, for names made distinct another way. */
+export const benchFirstName = (index: number) => FIRST_NAMES[index % FIRST_NAMES.length]!
