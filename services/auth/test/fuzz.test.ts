@@ -1,29 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { hostileValue } from '@app/kit/testing/hostile-values'
 import { adminIdentity, as, useAuthService } from './support/auth-app.ts'
 
 const context = useAuthService()
-
-/** JSON-ish values with deep nesting, operator keys and prototype keys (SECURITY.md 25). */
-const hostileValue = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    fc.string(),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(
-      fc.oneof(
-        fc.string(),
-        fc.constantFrom('$ne', '$gt', '$where', '$regex', '__proto__', 'constructor', 'prototype'),
-      ),
-      tie('value'),
-      { maxKeys: 4 },
-    ),
-  ),
-})).value
 
 const routes = [
   { url: '/api/auth/login', fields: ['username', 'password'] },
