@@ -3,7 +3,7 @@ import type { Role } from '@app/domain/roles'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, FormField, inputClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner } from '../../../components/ui/form.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
@@ -12,6 +12,7 @@ import { useSharedProfiles } from '../api/get-shared-profiles.ts'
 import type { ForwardInvitationFormValues } from '../form-schemas.ts'
 import { errorCode, serverMessage } from '../sharing-errors.ts'
 import { validationToast } from './create-invitation-form.tsx'
+import { InviteeFields } from './invitee-fields.tsx'
 
 const resolver = schemaResolver<ForwardInvitationFormValues>(
   async () => (await import('../form-schemas.ts')).ForwardInvitationFormSchema,
@@ -168,30 +169,16 @@ function ForwardForm({
       )}
       <fieldset disabled={!selected} className="space-y-5 disabled:opacity-60">
         <legend className="sr-only">Recipient</legend>
-        <FormField id="forward-name" label="Recipient name" error={formState.errors.inviteeName?.message}>
-          {(control) => (
-            <input
-              {...register('inviteeName')}
-              {...control}
-              type="text"
-              autoComplete="off"
-              aria-required="true"
-              className={inputClasses}
-            />
-          )}
-        </FormField>
-        <FormField id="forward-email" label="Recipient email" error={formState.errors.inviteeEmail?.message}>
-          {(control) => (
-            <input
-              {...register('inviteeEmail')}
-              {...control}
-              type="email"
-              autoComplete="off"
-              aria-required="true"
-              className={inputClasses}
-            />
-          )}
-        </FormField>
+        <InviteeFields
+          idPrefix="forward"
+          labels={{ name: 'Recipient name', email: 'Recipient email' }}
+          name={register('inviteeName')}
+          email={register('inviteeEmail')}
+          errors={{
+            name: formState.errors.inviteeName?.message,
+            email: formState.errors.inviteeEmail?.message,
+          }}
+        />
         <button type="submit" disabled={createInvitation.isPending} className={buttonClasses('primary')}>
           {createInvitation.isPending && <ButtonSpinner />}
           {createInvitation.isPending ? 'Sharing...' : 'Forward Access'}

@@ -1,7 +1,8 @@
 import { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from '@app/contracts/sharing'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, FormField, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner, labelClasses } from '../../../components/ui/form.tsx'
+import { InviteeFields } from './invitee-fields.tsx'
 import { useToast, type ToastInput } from '../../../components/ui/toast.tsx'
 import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useCreateInvitation } from '../api/create-invitation.ts'
@@ -80,30 +81,16 @@ export function CreateInvitationForm() {
       <h2 id="create-invitation-heading" className="text-lg font-semibold text-slate-900">
         Invite someone to your profile
       </h2>
-      <FormField id="invitee-name" label="Name" error={formState.errors.inviteeName?.message}>
-        {(control) => (
-          <input
-            {...register('inviteeName')}
-            {...control}
-            type="text"
-            autoComplete="off"
-            aria-required="true"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id="invitee-email" label="Email" error={formState.errors.inviteeEmail?.message}>
-        {(control) => (
-          <input
-            {...register('inviteeEmail')}
-            {...control}
-            type="email"
-            autoComplete="off"
-            aria-required="true"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <InviteeFields
+        idPrefix="invitee"
+        labels={{ name: 'Name', email: 'Email' }}
+        name={register('inviteeName')}
+        email={register('inviteeEmail')}
+        errors={{
+          name: formState.errors.inviteeName?.message,
+          email: formState.errors.inviteeEmail?.message,
+        }}
+      />
       <fieldset>
         <legend className={labelClasses}>Access</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
