@@ -16,6 +16,15 @@ import {
   UserIdSchema,
 } from './auth.ts'
 import { ClientConfigSchema } from './client-config.ts'
+import {
+  IMPORT_BODY_LIMIT_BYTES,
+  ImportCsvRequestSchema,
+  ImportJobIdParamsSchema,
+  ImportJobListSchema,
+  ImportJobSchema,
+  ImportResultSchema,
+  SingleImportRequestSchema,
+} from './imports.ts'
 import { ErrorBodySchema } from './errors.ts'
 import { AdviceResponseSchema, DiscAnalysisRequestSchema, DiscCollaborationRequestSchema } from './advice.ts'
 import {
@@ -74,6 +83,8 @@ export interface ApiRoute {
   body?: z.ZodType
   params?: z.ZodType
   querystring?: z.ZodType
+  /** A larger body limit than the default, in bytes, at the gateway and in the service (the imports). */
+  bodyLimit?: number
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>
 }
@@ -444,6 +455,54 @@ export const api = {
     summary: "The access history of a profile: the caller's own, or (administrators) any owner's",
     querystring: AccessHistoryQuerySchema,
     responses: { 200: AccessHistorySchema },
+  }),
+  importDisc: route({
+    method: 'POST',
+    path: '/api/simple-import',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary:
+      'Import people with DISC scores from CSV; with Accept: text/event-stream, progress events then the result',
+    body: ImportCsvRequestSchema,
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    responses: { 200: ImportResultSchema },
+  }),
+  importPrevue: route({
+    method: 'POST',
+    path: '/api/admin/import-prevue',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary:
+      'Import people with Prevue sten scores from CSV; with Accept: text/event-stream, progress events then the result',
+    body: ImportCsvRequestSchema,
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    responses: { 200: ImportResultSchema },
+  }),
+  importSingle: route({
+    method: 'POST',
+    path: '/api/admin/import/single',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary: 'Add one person with DISC scores (Simple Import, Single User)',
+    body: SingleImportRequestSchema,
+    responses: { 200: ImportResultSchema },
+  }),
+  listImports: route({
+    method: 'GET',
+    path: '/api/admin/imports',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary: 'The import jobs, newest first',
+    responses: { 200: ImportJobListSchema },
+  }),
+  getImport: route({
+    method: 'GET',
+    path: '/api/admin/imports/:id',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary: "One import job with its per-row report (never a password)",
+    params: ImportJobIdParamsSchema,
+    responses: { 200: ImportJobSchema },
   }),
 } satisfies Record<string, ApiRoute>
 

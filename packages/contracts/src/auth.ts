@@ -26,6 +26,11 @@ export const AdminUserSchema = PublicUserSchema.extend({
   dateInvited: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * `GET /api/admin/user/:id` of a guest only: the derived default password while it still opens the
+   * account, else null (DESIGN.md decision 3). Never in lists.
+   */
+  defaultPassword: z.string().nullable().optional(),
 })
 export type AdminUser = z.infer<typeof AdminUserSchema>
 
