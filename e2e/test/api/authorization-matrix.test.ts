@@ -68,6 +68,15 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     path: '/api/admin/user/999',
     body: { email: 'x@example.test' },
   },
+  // Empty or invalid bodies: an administrator is let through and gets the import's own 400, nobody is created.
+  'POST /api/simple-import': { expect: administratorsOnly, body: { csvText: '' } },
+  'POST /api/admin/import-prevue': { expect: administratorsOnly, body: { csvText: '' } },
+  'POST /api/admin/import/single': { expect: administratorsOnly, body: { firstName: '' } },
+  'GET /api/admin/imports': { expect: administratorsOnly },
+  'GET /api/admin/imports/:id': {
+    expect: administratorsOnly,
+    path: '/api/admin/imports/00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/assessments': {
     expect: {
       anonymous: 401,
