@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { Account } from '../../src/api.ts'
+import { ApiSession, type Account } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { notifications, waitForPath, waitForSettledPage } from '../../src/pages.ts'
@@ -79,6 +79,22 @@ async function accessibleNames(page: Page): Promise<string[]> {
 // Chromium logs every refused request as a console error; these are the ones the test provokes.
 const DUPLICATE_INVITATION_REFUSED = /status of 409.*\/api\/invitations/
 const USED_LINK_REFUSED = /status of 404.*\/api\/invitations\/details\//
+const REVOKE_REFUSED = /status of 404.*\/api\/invitations\/\d+/
+const FORWARD_REFUSED = /status of 4\d\d.*\/api\/invitations/
+const REQUEST_ABORTED = /net::ERR_FAILED/
+
+/** A guest owner of `owner`'s profile, signed in through the accepted invitation. */
+async function guestOwnerOf(owner: Account, name: string, email: string): Promise<ApiSession> {
+  await owner.session.expect(201, 'POST', '/api/invitations', {
+    inviteeName: name,
+    inviteeEmail: email,
+    inviteeRole: 'guest_owner',
+  })
+  const token = (await linkSentTo(email)).split('/invite/')[1]!
+  const guest = new ApiSession(fixture.product.url)
+  await guest.expect(200, 'POST', `/api/invitations/accept/${token}`, { password: 'guest password 1' })
+  return guest
+}
 
 describe('sharing in the browser', () => {
   it('an owner invites, the invitee accepts from the e-mail, forwards, and a revoke ends the whole chain', async () => {
@@ -291,4 +307,80 @@ describe('sharing in the browser', () => {
     await expectNoAxeViolations(page)
     session.expectNoPageErrors()
   }, 60_000)
+
+  it('shows the spec failure toasts when copying, creating, revoking or forwarding fails', async () => {
+    const owner = await ownerWithProfile('Fay', 'Failing')
+    const session = await fixture.newBrowserSession(owner)
+    const page = await session.newPage()
+    // The browser refuses the clipboard, as one without the permission does.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+      })
+    })
+    await openSharePage(page)
+    await invite(page, 'Gus Guest', 'gus.guest@example.test', 'View only')
+    await expectToast(page, 'Invitation created!')
+    const list = page.getByRole('list', { name: 'Active Invitations' })
+    const gusItem = list.getByRole('listitem').filter({ hasText: 'gus.guest@example.test' })
+    await gusItem.getByRole('button', { name: 'Copy link for Gus Guest' }).click()
+    await expectToast(page, 'Failed to copy')
+    await expectNoAxeViolations(page)
+
+    // The network fails: the spec's fallback text under its title.
+    await page.route('**/api/invitations', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    )
+    await invite(page, 'Hal Guest', 'hal.guest@example.test', 'View only')
+    await expectToast(page, 'Failed to create invitation', 'An error occurred while creating the invitation.')
+    await page.unroute('**/api/invitations')
+
+    // Revoked elsewhere first: the server's answer is shown under 'Failed to revoke access'.
+    const [invitation] = (await owner.session.expect(200, 'GET', '/api/invitations')) as Array<{ id: number }>
+    await owner.session.expect(200, 'DELETE', `/api/invitations/${invitation!.id}`)
+    await gusItem.getByRole('button', { name: 'Revoke access for Gus Guest' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke Access' }).click()
+    await expectToast(page, 'Failed to revoke access')
+    await expectNoAxeViolations(page)
+
+    // The network fails while revoking.
+    await invite(page, 'Ida Guest', 'ida.guest@example.test', 'View only')
+    await expectToast(page, 'Invitation created!')
+    await page.route('**/api/invitations/*', (route) =>
+      route.request().method() === 'DELETE' ? route.abort() : route.continue(),
+    )
+    const idaItem = list.getByRole('listitem').filter({ hasText: 'ida.guest@example.test' })
+    await idaItem.getByRole('button', { name: 'Revoke access for Ida Guest' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke Access' }).click()
+    await expectToast(page, 'An error occurred while revoking access')
+    await expect(idaItem.count(), 'a failed revoke keeps the invitation listed').resolves.toBe(1)
+    session.expectNoPageErrors([REVOKE_REFUSED, REQUEST_ABORTED])
+
+    // A guest owner forwards after the owner revoked their access: the grant is gone.
+    const guest = await guestOwnerOf(owner, 'Jo Forwarder', 'jo.forwarder@example.test')
+    const guestSession = await fixture.newBrowserSession(guest)
+    const guestPage = await guestSession.newPage()
+    await openSharePage(guestPage)
+    await guestPage.getByRole('tab', { name: 'Authorised Profiles' }).click()
+    await guestPage.getByRole('button', { name: /Fay Failing/ }).click()
+    const forward = guestPage.getByRole('form', { name: 'Forward Access' })
+    await forward.getByLabel('Recipient name').fill('Kim Next')
+    await forward.getByLabel('Recipient email').fill('kim.next@example.test')
+    await guestPage.route('**/api/invitations', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    )
+    await forward.getByRole('button', { name: 'Forward Access' }).click()
+    await expectToast(guestPage, 'Failed to share profile')
+    await guestPage.unroute('**/api/invitations')
+    const sent = (await owner.session.expect(200, 'GET', '/api/invitations')) as Array<{
+      id: number
+      inviteeEmail: string
+    }>
+    const joInvitation = sent.find((entry) => entry.inviteeEmail === 'jo.forwarder@example.test')!
+    await owner.session.expect(200, 'DELETE', `/api/invitations/${joInvitation.id}`)
+    await forward.getByRole('button', { name: 'Forward Access' }).click()
+    await expectToast(guestPage, 'Could not find the invitation for this profile')
+    await expectNoAxeViolations(guestPage)
+    guestSession.expectNoPageErrors([FORWARD_REFUSED, REQUEST_ABORTED])
+  }, 90_000)
 })

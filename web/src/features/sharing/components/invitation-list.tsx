@@ -67,8 +67,8 @@ function InvitationItem({
       toast({ title: 'Link copied!', description: 'The invitation link is on your clipboard.' })
     } catch {
       toast({
-        title: 'Could not copy the link',
-        description: 'Your browser did not allow copying.',
+        title: 'Failed to copy',
+        description: 'Your browser did not allow copying the link.',
         variant: 'destructive',
       })
     }
