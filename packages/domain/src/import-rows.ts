@@ -1,0 +1,433 @@
+/**
+ * The rules of the administrator's imports (spec accounts-and-access sections 2, 3 and 5): the DISC and
+ * Prevue CSV columns, what makes a row importable, and the Simple Import page's own parse. Pure, so the
+ * web app and the import service apply the same rules.
+ */
+import { csvLine, csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
+import { primaryType, type DiscScores, type DiscType } from './disc.ts'
+import { generatedPassword } from './passwords.ts'
+import { PREVUE_MAX_SCORE, PREVUE_MIN_SCORE, type PrevueDimension, type PrevueScores } from './prevue.ts'
+
+export type ImportFormat = 'disc' | 'prevue'
+
+export const DISC_IMPORT_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'dScore',
+  'iScore',
+  'sScore',
+  'cScore',
+] as const
+
+/** The spec's Prevue column names (with its spellings) and the dimension each one fills. */
+export const PREVUE_STEN_COLUMNS = {
+  GeneralAbilities: 'generalAbility',
+  WorkingWithNumbers: 'workingWithNumbers',
+  WorkingWithWords: 'workingWithWords',
+  WorkingWithShapes: 'workingWithShapes',
+  WorkingWithPeople: 'workingWithPeople',
+  WorkingWithData: 'workingWithData',
+  WorkingWithThings: 'workingWithThings',
+  DiplomaticIndependent: 'diplomaticIndependent',
+  CooporativeCompetitive: 'cooperativeCompetitive',
+  SubmissiveAssertive: 'submissiveAssertive',
+  SpontaneousConscientious: 'spontaneousConscientious',
+  InnovativeConventional: 'innovativeConventional',
+  ReactiveOrganized: 'reactiveOrganized',
+  IntrovertExtrovert: 'introvertExtrovert',
+  SelfSufficientGroupOriented: 'selfSufficientGroupOriented',
+  ReservedOutgoing: 'reservedOutgoing',
+  EmotionalStable: 'emotionalStable',
+  RestlessPoised: 'restlessPoised',
+  ExcitableRelaxed: 'excitableRelaxed',
+  FrankSocialDesirability: 'socialDesirability',
+} as const satisfies Record<string, PrevueDimension>
+
+type StenColumn = keyof typeof PREVUE_STEN_COLUMNS
+const STEN_COLUMNS = Object.keys(PREVUE_STEN_COLUMNS) as StenColumn[]
+
+export const PREVUE_IMPORT_COLUMNS = ['FirstName', 'LastName', 'Email', ...STEN_COLUMNS] as const
+
+export const IMPORT_COLUMNS: Record<ImportFormat, readonly string[]> = {
+  disc: DISC_IMPORT_COLUMNS,
+  prevue: PREVUE_IMPORT_COLUMNS,
+}
+
+/** The limits of the account and assessment a row becomes (the internal import contract). */
+export const IMPORT_NAME_MAX = 100
+export const IMPORT_EMAIL_MAX = 320
+const PASSWORD_MIN = 6
+
+/** The spec's texts (section 5), used by the page's parse and, where they fit, by the server's rows. */
+export const IMPORT_MESSAGES = {
+  emptyInput: { title: 'Empty input', description: 'Please enter data in the text area' },
+  invalidFormat: (line: string) => ({
+    title: 'Invalid format',
+    description: `Line doesn't have enough values: ${line}`,
+  }),
+  missingData: { title: 'Missing data', description: 'First name, last name, and email are required' },
+  invalidScores: { title: 'Invalid DISC scores', description: 'DISC scores must be numbers' },
+  noUsers: { title: 'No users to import', description: 'No valid users found in the input data' },
+  parsed: (count: number) => ({
+    title: 'CSV Parsed Successfully',
+    description: `Found ${count} ${count === 1 ? 'user' : 'users'} to import`,
+  }),
+} as const
+
+/** One importable person: what auth and profiles receive, without the password (derived when sent). */
+export interface ImportPerson {
+  /** The line of the text the row starts on (the header is line 1). */
+  row: number
+  firstName: string
+  lastName: string
+  /** First plus last name, as the account and the profile show it. */
+  name: string
+  /** Trimmed and lower-cased: the username. */
+  email: string
+  disc: DiscScores
+  primaryType: DiscType
+  /** Prevue imports only. */
+  prevue: PrevueScores | null
+}
+
+export type ImportRowOutcome =
+  { ok: true; person: ImportPerson } | { ok: false; row: number; name: string; email: string; reason: string }
+
+/** How the header row matched the expected columns. */
+export type ImportHeader =
+  { ok: true; columns: Map<string, number>; ignored: string[] } | { ok: false; message: string }
+
+const columnKey = (name: string) => name.trim().toLowerCase()
+
+/**
+ * Matches a header row to a format's columns, by name in any order and any letter case. Missing or
+ * repeated columns are a problem with the whole file; columns the format does not know are ignored, and
+ * named, so a typo is visible.
+ */
+export function matchImportHeader(format: ImportFormat, fields: readonly string[]): ImportHeader {
+  return matchHeader(format, fields, true)
+}
+
+function matchHeader(format: ImportFormat, fields: readonly string[], withHint: boolean): ImportHeader {
+  const expected = IMPORT_COLUMNS[format]
+  const wanted = new Map(expected.map((column) => [columnKey(column), column]))
+  const columns = new Map<string, number>()
+  const ignored: string[] = []
+  const repeated: string[] = []
+  fields.forEach((field, index) => {
+    const known = wanted.get(columnKey(field))
+    if (known === undefined) {
+      if (field.trim() !== '') ignored.push(field.trim())
+    } else if (columns.has(known)) repeated.push(known)
+    else columns.set(known, index)
+  })
+  const missing = expected.filter((column) => !columns.has(column))
+  if (missing.length === 0 && repeated.length === 0) return { ok: true, columns, ignored }
+  const label = format === 'disc' ? 'DISC' : 'Prevue'
+  const parts: string[] = []
+  if (missing.length > 0) parts.push(`missing ${plural(missing.length, 'column')}: ${missing.join(', ')}`)
+  if (repeated.length > 0) parts.push(`repeated ${plural(repeated.length, 'column')}: ${repeated.join(', ')}`)
+  if (ignored.length > 0) parts.push(`unknown ${plural(ignored.length, 'column')}: ${ignored.join(', ')}`)
+  let hint = ''
+  const other: ImportFormat = format === 'disc' ? 'prevue' : 'disc'
+  if (withHint && matchHeader(other, fields, false).ok) {
+    const otherLabel = other === 'disc' ? 'DISC' : 'Prevue'
+    hint = ` This looks like a ${otherLabel} file: use the ${otherLabel} import.`
+  }
+  return {
+    ok: false,
+    message:
+      `The first line must be the ${label} header row (${expected.join(', ')}); ` +
+      `${parts.join('; ')}.${hint}`,
+  }
+}
+
+const plural = (count: number, word: string) => (count === 1 ? word : `${word}s`)
+
+/**
+ * A practical e-mail check: one '@', a local part of 1 to 64 characters, a domain of dot-separated labels
+ * (letters, digits, hyphens) ending in a top-level name of 2 or more letters, no spaces or control
+ * characters. Written without a regular expression, so no input makes it slow.
+ */
+export function isValidEmail(email: string): boolean {
+  if (email.length > IMPORT_EMAIL_MAX) return false
+  const at = email.indexOf('@')
+  if (at < 1 || at !== email.lastIndexOf('@') || at > 64) return false
+  const local = email.slice(0, at)
+  const domain = email.slice(at + 1)
+  for (const character of local) {
+    const code = character.charCodeAt(0)
+    if (code <= 32 || code === 127 || '()<>[]\\,;:"'.includes(character)) return false
+  }
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false
+  const labels = domain.split('.')
+  if (labels.length < 2 || domain.length > 253) return false
+  for (const label of labels) {
+    if (label.length === 0 || label.length > 63) return false
+    if (label.startsWith('-') || label.endsWith('-')) return false
+    for (const character of label) {
+      const code = character.charCodeAt(0)
+      const letterOrDigit =
+        (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127
+      if (!letterOrDigit && character !== '-') return false
+    }
+  }
+  const top = labels[labels.length - 1]!
+  return top.length >= 2 && !/^\d+$/.test(top)
+}
+
+/** A decimal number as people type it ('80', '72.5', ' 9 '), else null: '1e2', '0x10' and '' are text. */
+export function parseScore(value: string): number | null {
+  const text = value.trim()
+  let digits = 0
+  let dots = 0
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!
+    if (character >= '0' && character <= '9') digits += 1
+    else if (character === '.') dots += 1
+    else if ((character === '+' || character === '-') && index === 0) continue
+    else return null
+  }
+  if (digits === 0 || dots > 1) return null
+  const number = Number(text)
+  return Number.isFinite(number) ? number : null
+}
+
+/** Control characters (line breaks inside a quoted name, NUL…): never part of a name or address. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+function personProblem(firstName: string, lastName: string, email: string): string | null {
+  if (!firstName || !lastName || !email) return IMPORT_MESSAGES.missingData.description
+  if (firstName.length > IMPORT_NAME_MAX || lastName.length > IMPORT_NAME_MAX)
+    return `First and last names are limited to ${IMPORT_NAME_MAX} characters`
+  if (CONTROL.test(firstName) || CONTROL.test(lastName))
+    return 'Names must not contain line breaks or control characters'
+  if (!isValidEmail(email)) return `Invalid email address: ${email}`
+  // The spec's format is short for short names ('#AB1'); accounts need 6 characters.
+  if (generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
+    return `The generated password would be shorter than ${PASSWORD_MIN} characters: first and last name together need at least 4 letters`
+  return null
+}
+
+/** A DISC score: a number from 0 to 100, rounded to a whole number; else the reason. */
+function discScore(column: string, value: string): number | string {
+  const number = parseScore(value)
+  if (number === null)
+    return `${IMPORT_MESSAGES.invalidScores.description} (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(value.trim())})`
+  if (number < 0 || number > 100) return `DISC scores must be between 0 and 100 (${column}: ${value.trim()})`
+  return Math.round(number)
+}
+
+/** A Prevue sten score: a number from 1 to 10, kept to one decimal; else the reason. */
+function stenScore(column: string, value: string): number | string {
+  const number = parseScore(value)
+  if (number === null)
+    return `Prevue scores must be numbers (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(value.trim())})`
+  if (number < PREVUE_MIN_SCORE || number > PREVUE_MAX_SCORE)
+    return `Prevue scores must be between ${PREVUE_MIN_SCORE} and ${PREVUE_MAX_SCORE} (${column}: ${value.trim()})`
+  return Math.round(number * 10) / 10
+}
+
+/** What one data record of a file becomes; duplicates within the file are checked by the reader below. */
+export function importRow(
+  format: ImportFormat,
+  columns: Map<string, number>,
+  width: number,
+  record: CsvRecord,
+): ImportRowOutcome {
+  const cell = (column: string) => record.fields[columns.get(column)!] ?? ''
+  const [firstColumn, lastColumn, emailColumn] = IMPORT_COLUMNS[format] as [string, string, string]
+  const firstName = cell(firstColumn).trim()
+  const lastName = cell(lastColumn).trim()
+  const email = cell(emailColumn).trim().toLowerCase()
+  const name = `${firstName} ${lastName}`.trim()
+  const fail = (reason: string): ImportRowOutcome => ({ ok: false, row: record.line, name, email, reason })
+  if (record.problem) return fail(record.problem)
+  if (record.fields.length < width)
+    return fail(`The line has ${record.fields.length} of the header's ${width} values`)
+  if (record.fields.slice(width).some((field) => field.trim() !== ''))
+    return fail(
+      `The line has ${record.fields.length} values but the header has ${width}: quote values that hold commas`,
+    )
+  const problem = personProblem(firstName, lastName, email)
+  if (problem) return fail(problem)
+  if (format === 'disc') {
+    const scores = {} as DiscScores
+    for (const [type, column] of [
+      ['D', 'dScore'],
+      ['I', 'iScore'],
+      ['S', 'sScore'],
+      ['C', 'cScore'],
+    ] as const) {
+      const score = discScore(column, cell(column))
+      if (typeof score === 'string') return fail(score)
+      scores[type] = score
+    }
+    return {
+      ok: true,
+      person: {
+        row: record.line,
+        firstName,
+        lastName,
+        name,
+        email,
+        disc: scores,
+        primaryType: primaryType(scores),
+        prevue: null,
+      },
+    }
+  }
+  const prevue = {} as PrevueScores
+  for (const column of STEN_COLUMNS) {
+    const score = stenScore(column, cell(column))
+    if (typeof score === 'string') return fail(score)
+    prevue[PREVUE_STEN_COLUMNS[column]] = score
+  }
+  const disc: DiscScores = { D: 0, I: 0, S: 0, C: 0 }
+  return {
+    ok: true,
+    person: { row: record.line, firstName, lastName, name, email, disc, primaryType: 'D', prevue },
+  }
+}
+
+export type ImportFile =
+  | { ok: false; reason: 'empty' | 'header' | 'no-rows'; message: string }
+  | {
+      ok: true
+      /** Data rows (blank lines are not rows). */
+      totalRows: number
+      /** Header columns the format does not know, which were left out. */
+      ignoredColumns: string[]
+      /** Each data row in order, read lazily; call again to read the text again. */
+      rows(): Generator<ImportRowOutcome, void, undefined>
+    }
+
+export const IMPORT_FILE_MESSAGES = {
+  empty: 'Empty input: paste the CSV text, starting with its header row',
+  noRows: 'Empty input: the CSV has a header row but no people under it',
+} as const
+
+/**
+ * Reads an import file: checks the header, counts the data rows, and gives a lazy reader of their
+ * outcomes. An e-mail seen on an earlier row of the file fails the later row.
+ */
+export function readImportFile(format: ImportFormat, text: string): ImportFile {
+  if (text.trim() === '' || text.replace(/^\uFEFF/, '').trim() === '')
+    return { ok: false, reason: 'empty', message: IMPORT_FILE_MESSAGES.empty }
+  // One generator for both passes: a for-of that breaks would close it.
+  const records = csvRecords(text)
+  let header: CsvRecord | undefined
+  for (let step = records.next(); !step.done; step = records.next()) {
+    if (!isBlankRecord(step.value)) {
+      header = step.value
+      break
+    }
+  }
+  if (!header) return { ok: false, reason: 'empty', message: IMPORT_FILE_MESSAGES.empty }
+  const matched = matchImportHeader(format, header.fields)
+  if (!matched.ok) return { ok: false, reason: 'header', message: matched.message }
+  let totalRows = 0
+  for (let step = records.next(); !step.done; step = records.next())
+    if (!isBlankRecord(step.value)) totalRows += 1
+  if (totalRows === 0) return { ok: false, reason: 'no-rows', message: IMPORT_FILE_MESSAGES.noRows }
+  const width = header.fields.length
+  const headerLine = header.line
+  return {
+    ok: true,
+    totalRows,
+    ignoredColumns: matched.ignored,
+    *rows() {
+      const firstRowOf = new Map<string, number>()
+      for (const record of csvRecords(text)) {
+        if (record.line <= headerLine || isBlankRecord(record)) continue
+        const outcome = importRow(format, matched.columns, width, record)
+        if (outcome.ok) {
+          const earlier = firstRowOf.get(outcome.person.email)
+          if (earlier !== undefined) {
+            const { row, name, email } = outcome.person
+            yield {
+              ok: false,
+              row,
+              name,
+              email,
+              reason: `Duplicate email: already on line ${earlier} of this file`,
+            }
+            continue
+          }
+          firstRowOf.set(outcome.person.email, outcome.person.row)
+        }
+        yield outcome
+      }
+    },
+  }
+}
+
+// ---- The Simple Import page (Bulk Import tab): its own parse, then a DISC CSV for /api/simple-import ----
+
+export interface SimpleImportUser {
+  firstName: string
+  lastName: string
+  email: string
+  dScore: number
+  iScore: number
+  sScore: number
+  cScore: number
+}
+
+export type SimpleImportParse =
+  | { ok: true; users: SimpleImportUser[]; title: string; description: string }
+  | { ok: false; title: string; description: string }
+
+/**
+ * The page's Parse (spec section 5): one person per line as firstName,lastName,email,D,I,S,C; blank lines
+ * and lines starting with # are skipped, and so is a header row naming the DISC columns. The first problem
+ * stops the parse with the spec's toast texts.
+ */
+export function parseSimpleImport(text: string): SimpleImportParse {
+  if (text.trim() === '') return { ok: false, ...IMPORT_MESSAGES.emptyInput }
+  const users: SimpleImportUser[] = []
+  for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const line = rawLine.trim()
+    if (line === '' || line.startsWith('#')) continue
+    const fields = [...csvRecords(line)][0]?.fields.map((field) => field.trim()) ?? []
+    if (users.length === 0 && matchImportHeader('disc', fields).ok) continue
+    if (fields.length < DISC_IMPORT_COLUMNS.length)
+      return { ok: false, ...IMPORT_MESSAGES.invalidFormat(line) }
+    const [firstName, lastName, email, ...scoreTexts] = fields as [string, string, string, ...string[]]
+    if (!firstName || !lastName || !email) return { ok: false, ...IMPORT_MESSAGES.missingData }
+    const scores = scoreTexts.slice(0, 4).map(parseScore)
+    if (scores.some((score) => score === null)) return { ok: false, ...IMPORT_MESSAGES.invalidScores }
+    const [dScore, iScore, sScore, cScore] = scores as [number, number, number, number]
+    users.push({ firstName, lastName, email, dScore, iScore, sScore, cScore })
+  }
+  if (users.length === 0) return { ok: false, ...IMPORT_MESSAGES.noUsers }
+  return { ok: true, users, ...IMPORT_MESSAGES.parsed(users.length) }
+}
+
+/** The csvText the page sends to `/api/simple-import`: the DISC header, then one quoted-as-needed line each. */
+export function toDiscCsv(users: readonly SimpleImportUser[]): string {
+  const lines = [csvLine(DISC_IMPORT_COLUMNS)]
+  for (const user of users)
+    lines.push(
+      csvLine([
+        user.firstName,
+        user.lastName,
+        user.email,
+        String(user.dScore),
+        String(user.iScore),
+        String(user.sScore),
+        String(user.cScore),
+      ]),
+    )
+  return `${lines.join('\n')}\n`
+}
+
+/** The password an imported person gets: capitalised names for CSV imports, lower case for the single add. */
+export function importPassword(
+  person: Pick<ImportPerson, 'firstName' | 'lastName'>,
+  style: 'lower' | 'capitalised',
+) {
+  return generatedPassword(person.firstName, person.lastName, style)
+}
