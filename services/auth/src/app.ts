@@ -3,11 +3,12 @@ import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
 import type { AuthEnv } from './config.ts'
 import { ensureFirstAdministrator } from './first-administrator.ts'
 import { createMailer, type Mailer } from './mailer.ts'
-import { hashPassword } from './passwords.ts'
+import { hashingThreads, hashPassword } from './passwords.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
+import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { createThrottle } from './throttle.ts'
@@ -55,6 +56,14 @@ export async function buildApp(options: AuthOptions) {
   })
   await app.register(adminRoutes, { users, bus: options.bus })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle })
+  await app.register(userImportRoutes, { users, bus: options.bus })
+
+  const threads = hashingThreads()
+  if (threads.pool < threads.cores)
+    app.log.warn(
+      { event: 'hashing_pool_small', ...threads },
+      'UV_THREADPOOL_SIZE is below the number of cores: imports hash on fewer cores than the machine has',
+    )
 
   await ensureFirstAdministrator(users, options.bus, app.log, {
     email: env.ADMIN_EMAIL,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
 
 /** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1); @node-rs/argon2 defaults to argon2id. */
@@ -25,4 +26,17 @@ export function needsRehash(passwordHash: string): boolean {
     time < PASSWORD_HASH_OPTIONS.timeCost ||
     parallelism < PASSWORD_HASH_OPTIONS.parallelism
   )
+}
+
+/** libuv's default pool size, used when UV_THREADPOOL_SIZE is unset or not a number. */
+const LIBUV_DEFAULT_POOL = 4
+
+/**
+ * How many hashes run at once: @node-rs/argon2 hashes on the libuv pool, whose size is fixed from
+ * UV_THREADPOOL_SIZE when the process starts (before any module runs, so only the launcher can raise it).
+ */
+export function hashingThreads(): { pool: number; cores: number } {
+  const configured = Number.parseInt(process.env.UV_THREADPOOL_SIZE ?? '', 10)
+  const pool = Number.isFinite(configured) && configured > 0 ? Math.min(configured, 1024) : LIBUV_DEFAULT_POOL
+  return { pool, cores: availableParallelism() }
 }

@@ -10,6 +10,7 @@ import { createAssessmentsRepository } from './repositories/assessments-reposito
 import { createGrantsRepository } from './repositories/grants-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
 import { assessmentRoutes } from './routes/assessment-routes.ts'
+import { assessmentImportRoutes } from './routes/internal/assessment-import-routes.ts'
 import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
 import { profileDirectoryRoutes } from './routes/profile-directory-routes.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
@@ -46,5 +47,6 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(profileRoutes, { catalog })
   await app.register(profileDirectoryRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
+  await app.register(assessmentImportRoutes, { assessments, catalog })
   return app
 }

@@ -9,6 +9,11 @@ import { UserIdSchema } from './repositories/assessments-repository.ts'
  */
 export const CatalogChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile-saved'), profile: ProfileSchema, namedAfterOwner: z.boolean() }),
+  /** A batch of an import, as one change: 10,000 rows are 20 changes rather than 10,000. */
+  z.object({
+    kind: z.literal('profiles-saved'),
+    profiles: z.array(z.object({ profile: ProfileSchema, namedAfterOwner: z.boolean() })),
+  }),
   /** The name a profile saved without one shows, after auth announced the person (created or edited). */
   z.object({ kind: z.literal('person-changed'), userId: UserIdSchema, defaultName: z.string() }),
   /** An accepted invitation: the grantee may see the owner's profiles (grants projection). */

@@ -204,6 +204,9 @@ export function createProfileCatalog(options: {
     switch (change.kind) {
       case 'profile-saved':
         return addProfile(current, change.profile, change.namedAfterOwner)
+      case 'profiles-saved':
+        for (const saved of change.profiles) addProfile(current, saved.profile, saved.namedAfterOwner)
+        return
       case 'person-changed':
         return renameOwnersProfiles(current, change.userId, change.defaultName)
       case 'grant-added':

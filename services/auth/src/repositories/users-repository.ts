@@ -18,6 +18,8 @@ export const UserDocumentSchema = z.object({
   invitedBy: z.string().optional(),
   invitedByEmail: z.string().optional(),
   dateInvited: z.date().optional(),
+  /** `<jobId>:<row>` of the import that created the account: a retried batch finds it instead of a twin. */
+  importKey: z.string().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -46,7 +48,12 @@ export async function createUsersRepository(store: DocumentStore) {
   const users = await store.collection('users', {
     schema: UserDocumentSchema,
     idKind: 'int',
-    indexes: [{ field: 'usernameKey', unique: true }, { field: 'role' }],
+    indexes: [
+      { field: 'usernameKey', unique: true },
+      { field: 'role' },
+      { field: 'email' },
+      { field: 'importKey', unique: true, sparse: true },
+    ],
   })
   return {
     async create(user: NewUser): Promise<StoredUser> {
@@ -67,6 +74,18 @@ export async function createUsersRepository(store: DocumentStore) {
     },
     findByEmail(email: string): Promise<StoredUser | null> {
       return users.findOne({ email: normaliseEmail(email) })
+    },
+    /** The accounts earlier imports created under these keys. */
+    findByImportKeys(importKeys: string[]): Promise<StoredUser[]> {
+      return users.find({ importKey: { $in: importKeys } })
+    },
+    findByImportKey(importKey: string): Promise<StoredUser | null> {
+      return users.findOne({ importKey })
+    },
+    /** The accounts holding any of these addresses, as their e-mail or as their username. */
+    findHoldersOf(emails: string[]): Promise<StoredUser[]> {
+      const normalised = [...new Set(emails.map(normaliseEmail))]
+      return users.find({ $or: [{ email: { $in: normalised } }, { usernameKey: { $in: normalised } }] })
     },
     list(): Promise<StoredUser[]> {
       return users.find({}, { sort: { id: 1 } })

@@ -24,6 +24,8 @@ export const AssessmentDocumentSchema = z.object({
   scoresData: PrevueScoresSchema.nullable(),
   answers: z.array(z.string()),
   timestamp: z.string(),
+  /** `<jobId>:<row>` of the import that created it: a retried batch finds it instead of saving a twin. */
+  importKey: z.string().optional(),
 })
 export type NewAssessment = z.input<typeof AssessmentDocumentSchema>
 type AssessmentDocument = z.output<typeof AssessmentDocumentSchema> & { id: number }
@@ -63,11 +65,16 @@ export async function createAssessmentsRepository(store: DocumentStore) {
   const assessments = await store.collection('assessments', {
     schema: AssessmentDocumentSchema,
     idKind: 'int',
-    indexes: [{ field: 'userId' }],
+    indexes: [{ field: 'userId' }, { field: 'importKey', unique: true, sparse: true }],
   })
   return {
     async create(assessment: NewAssessment): Promise<StoredProfile> {
       return toStored(await assessments.insert(assessment))
+    },
+    /** The ids of assessments earlier imports created, by import key. */
+    async idsByImportKeys(importKeys: string[]): Promise<Map<string, number>> {
+      const found = await assessments.find({ importKey: { $in: importKeys } })
+      return new Map(found.map((document) => [document.importKey!, document.id]))
     },
     async findById(id: number): Promise<Profile | null> {
       const found = await assessments.findOne({ id })

@@ -10,6 +10,7 @@ import { isAdministrator } from '../access.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
 import { defaultNameOf, type PeopleRepository } from '../repositories/people-repository.ts'
+import { saveAssessment } from '../saving.ts'
 import { sendJsonText } from './route-helpers.ts'
 
 export interface AssessmentRoutesOptions {
@@ -38,21 +39,23 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     // Without a name, the profile shows its owner's, and follows it when auth announces an edit.
     const person = body.name ? null : await people.findByUserId(identity.userId)
     const name = body.name || (person ? defaultNameOf(person) : identity.username)
-    const { profile, namedAfterOwner } = await assessments.create({
-      userId: identity.userId,
-      name,
-      namedAfterOwner: !body.name,
-      assessmentType: body.assessmentType,
-      dScore: body.dScore,
-      iScore: body.iScore,
-      sScore: body.sScore,
-      cScore: body.cScore,
-      primaryType: primaryType({ D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }),
-      scoresData: body.scoresData,
-      answers: body.answers,
-      timestamp: new Date().toISOString(),
-    })
-    await catalog.record({ kind: 'profile-saved', profile, namedAfterOwner })
+    const { profile } = await saveAssessment(
+      { assessments, catalog },
+      {
+        userId: identity.userId,
+        name,
+        namedAfterOwner: !body.name,
+        assessmentType: body.assessmentType,
+        dScore: body.dScore,
+        iScore: body.iScore,
+        sScore: body.sScore,
+        cScore: body.cScore,
+        primaryType: primaryType({ D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }),
+        scoresData: body.scoresData,
+        answers: body.answers,
+        timestamp: new Date().toISOString(),
+      },
+    )
     request.log.info(
       { event: 'assessment_saved', profileId: profile.id, assessmentType: profile.assessmentType },
       'assessment saved',
