@@ -4,35 +4,12 @@ import {
   type AdviceResponse,
   type AdviceStreamEvent,
 } from '@app/contracts/advice'
-import { ApiError } from './api-client.ts'
+import { postForEvents, readEvents, ServerEventParser } from './event-stream.ts'
 
-/**
- * Reads server-sent events as they arrive: each `data:` line holds one JSON event; other lines (comments,
- * blank separators, `event:` names) carry nothing the advice stream uses. A line may arrive split across
- * chunks, so the unfinished tail waits for the next one.
- */
-export class AdviceEventParser {
-  #pending = ''
-
-  push(chunk: string): AdviceStreamEvent[] {
-    this.#pending += chunk
-    const lines = this.#pending.split(/\r?\n/)
-    this.#pending = lines.pop() ?? ''
-    return lines.flatMap((line) => this.#read(line))
-  }
-
-  /** The last line, when the stream ends without a newline after it. */
-  end(): AdviceStreamEvent[] {
-    const last = this.#pending
-    this.#pending = ''
-    return this.#read(last)
-  }
-
-  #read(line: string): AdviceStreamEvent[] {
-    if (!line.startsWith('data:')) return []
-    const data = line.slice(5).trimStart()
-    if (data === '') return []
-    return [AdviceStreamEventSchema.parse(JSON.parse(data))]
+/** The advice routes' events, each checked against the contract as it arrives. */
+export class AdviceEventParser extends ServerEventParser<AdviceStreamEvent> {
+  constructor() {
+    super((data) => AdviceStreamEventSchema.parse(data))
   }
 }
 
@@ -57,39 +34,22 @@ export async function streamAdvice(
   body: unknown,
   { onToken, signal }: { onToken: (text: string) => void; signal?: AbortSignal },
 ): Promise<AdviceResponse> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
-    credentials: 'include',
-    body: JSON.stringify(body),
-    signal: signal ?? null,
-  })
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text())
+  const answer = await postForEvents(path, { body, signal })
   // A server may answer the whole advice as JSON instead of a stream; it is the same answer.
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
-    const answer = AdviceResponseSchema.parse(await response.json())
-    onToken(answer.response)
-    return answer
+  if (answer.kind === 'json') {
+    const whole = AdviceResponseSchema.parse(answer.body)
+    onToken(whole.response)
+    return whole
   }
-
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  const parser = new AdviceEventParser()
-  const handle = (events: AdviceStreamEvent[]): AdviceResponse | null => {
-    for (const event of events) {
-      if (event.type === 'token') onToken(event.text)
-      else if (event.type === 'done') return { response: event.response, followUps: event.followUps }
-      else throw new AdviceStreamError(event.message, event.code)
+  const done = await readEvents(answer.reader, new AdviceEventParser(), (event) => {
+    if (event.type === 'token') {
+      onToken(event.text)
+      return undefined
     }
-    return null
-  }
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      const answer = handle(done ? parser.end() : parser.push(value))
-      if (answer) return answer
-      if (done) throw new AdviceStreamError('The answer ended before it was complete', 'STREAM_INCOMPLETE')
-    }
-  } finally {
-    reader.cancel().catch(() => undefined)
-  }
+    if (event.type === 'done') return { response: event.response, followUps: event.followUps }
+    throw new AdviceStreamError(event.message, event.code)
+  })
+  if (done === null)
+    throw new AdviceStreamError('The answer ended before it was complete', 'STREAM_INCOMPLETE')
+  return done
 }

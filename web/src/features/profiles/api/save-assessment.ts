@@ -1,6 +1,7 @@
 import type { Profile, SaveAssessmentRequest } from '@app/contracts/profiles'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiClient } from '../../../lib/api-client.ts'
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
 
 /**
@@ -35,12 +36,6 @@ async function postOnce(input: SaveAssessmentRequest): Promise<unknown> {
 function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError) return [409, 502, 503, 504].includes(error.status)
   return error instanceof TypeError
-}
-
-// getRandomValues works outside secure contexts too (randomUUID does not), as on a plain-http LAN address.
-function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 export function useSaveAssessment() {
