@@ -1,8 +1,9 @@
 import { decidePattern, paths } from '@app/domain/spa-routes'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { buttonClasses } from '../components/ui/button-styles.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
+import { useToast } from '../components/ui/toast.tsx'
 import { useMe } from '../features/auth/api/get-me.ts'
 
 export type LoginRedirectState = { from: string }
@@ -33,8 +34,22 @@ export function RouteGuard({ pattern, children }: { pattern: string; children: R
   }
   if (!decision.allow) {
     const state = decision.redirectTo === paths.login ? from : undefined
-    return <Navigate to={decision.redirectTo} replace state={state} />
+    const redirect = <Navigate to={decision.redirectTo} replace state={state} />
+    return user && pattern.startsWith('/admin/') ? <AccessDenied>{redirect}</AccessDenied> : redirect
   }
+  return children
+}
+
+/** A signed-in user who opens an administrator's page is told why before being sent on (spec section 2). */
+function AccessDenied({ children }: { children: ReactNode }) {
+  const { toast } = useToast()
+  useEffect(() => {
+    toast({
+      title: 'Access Denied',
+      description: "You don't have administrator access. This page is only accessible to administrators.",
+      variant: 'destructive',
+    })
+  }, [toast])
   return children
 }
 

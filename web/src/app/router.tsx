@@ -47,6 +47,12 @@ const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
 const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
 const ShareProfileRoute = page(() => import('./routes/share-profile.tsx'), 'ShareProfileRoute')
 const InviteRoute = page(() => import('./routes/invite.tsx'), 'InviteRoute')
+const AdminImportRoute = page(() => import('./routes/admin-import.tsx'), 'AdminImportRoute')
+const AdminSimpleImportRoute = page(
+  () => import('./routes/admin-simple-import.tsx'),
+  'AdminSimpleImportRoute',
+)
+const AdminUsersRoute = page(() => import('./routes/admin-users.tsx'), 'AdminUsersRoute')
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
 
 const pages: Partial<Record<string, Page>> = {
@@ -64,6 +70,11 @@ const pages: Partial<Record<string, Page>> = {
   [paths.collaborate]: CollaborateRoute,
   [paths.shareProfile]: ShareProfileRoute,
   [paths.invite]: InviteRoute,
+  [paths.adminImport]: AdminImportRoute,
+  [paths.adminSimpleImport]: AdminSimpleImportRoute,
+  // One user-management screen for both addresses (DESIGN.md decision 9).
+  [paths.adminUsers]: AdminUsersRoute,
+  [paths.adminUserManagement]: AdminUsersRoute,
 }
 
 /**

@@ -1,0 +1,147 @@
+import type { ImportProgress } from '@app/contracts/imports'
+import { useId, useState, type FormEvent } from 'react'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { useToast } from '../../../components/ui/toast.tsx'
+import { useImportCsv, type CsvImportKind } from '../api/import-csv.ts'
+import { serverMessage } from '../import-errors.ts'
+import { IMPORT_TEMPLATES } from '../import-templates.ts'
+import { ImportProgressBar } from './import-progress.tsx'
+import { ImportResultPanel, type ImportOutcome } from './import-result-panel.tsx'
+import { Tabs } from './tabs.tsx'
+
+const IMPORT_TABS = [
+  { id: 'disc', label: 'DISC Import' },
+  { id: 'prevue', label: 'Prevue Import' },
+] as const
+
+/**
+ * Bulk Import (/admin/import): paste a DISC or Prevue CSV, watch its rows complete, and read the result
+ * with the generated credentials, shown once.
+ */
+export function BulkImportPage() {
+  const textId = useId()
+  const hintId = useId()
+  const { toast } = useToast()
+  const importCsv = useImportCsv()
+  const [kind, setKind] = useState<CsvImportKind>('disc')
+  const [csvText, setCsvText] = useState('')
+  const [progress, setProgress] = useState<ImportProgress | null>(null)
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
+  const processing = importCsv.isPending
+  const template = IMPORT_TEMPLATES[kind]
+
+  function chooseKind(next: CsvImportKind) {
+    setKind(next)
+    setOutcome(null)
+    setProgress(null)
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (processing) return
+    if (csvText.trim() === '') {
+      toast({
+        title: 'Empty input',
+        description: 'Please paste CSV data with a header row',
+        variant: 'destructive',
+      })
+      return
+    }
+    setOutcome(null)
+    setProgress(null)
+    importCsv.mutate(
+      { kind, csvText, onProgress: setProgress },
+      {
+        onSuccess: (result) => {
+          // The result's counts are final, whichever progress event arrived last.
+          setProgress({
+            jobId: result.jobId,
+            totalRecords: result.totalRecords,
+            processedRecords: result.totalRecords,
+            successfulRecords: result.successfulRecords,
+            failedRecords: result.failedRecords,
+          })
+          setOutcome({ kind: 'result', result })
+          if (result.successfulRecords > 0) toast({ title: 'Import Successful', description: result.message })
+          else toast({ title: 'Import Failed', description: result.message, variant: 'destructive' })
+        },
+        onError: (error) => {
+          const message = serverMessage(error)
+          toast({
+            title: 'Import Failed',
+            description: message ?? 'An unknown error occurred',
+            variant: 'destructive',
+          })
+          setOutcome({ kind: 'failure', message: message ?? `Failed to import ${kind.toUpperCase()} users` })
+        },
+      },
+    )
+  }
+
+  return (
+    <div className="space-y-8">
+      <Tabs label="Import type" tabs={IMPORT_TABS} active={kind} onChange={chooseKind} disabled={processing}>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <form
+            onSubmit={handleSubmit}
+            aria-label={`${template.label} import`}
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <div>
+              <label htmlFor={textId} className={labelClasses}>
+                {template.label} CSV data
+              </label>
+              <p id={hintId} className="mt-1 text-xs text-slate-600">
+                Paste the CSV text with its header row.
+              </p>
+              <textarea
+                id={textId}
+                rows={12}
+                value={csvText}
+                disabled={processing}
+                aria-describedby={hintId}
+                onChange={(event) => setCsvText(event.target.value)}
+                spellCheck={false}
+                placeholder={template.sample}
+                className={`mt-1.5 font-mono text-xs ${inputClasses}`}
+              />
+            </div>
+            <div className="flex justify-end">
+              <button
+                type="submit"
+                disabled={csvText === '' || processing}
+                className={buttonClasses('primary')}
+              >
+                {processing && <ButtonSpinner />}
+                {processing ? 'Processing...' : 'Import Data'}
+              </button>
+            </div>
+            {(processing || progress !== null) && <ImportProgressBar progress={progress} />}
+          </form>
+          <aside
+            aria-label={`${template.label} sample template`}
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2 className="text-base font-semibold text-slate-900">Sample template</h2>
+            <pre
+              role="region"
+              tabIndex={0}
+              aria-label={`${template.label} sample CSV`}
+              className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
+            >
+              {template.sample}
+            </pre>
+            <h2 className="text-base font-semibold text-slate-900">Steps</h2>
+            <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+              {template.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </aside>
+        </div>
+      </Tabs>
+      {outcome && <ImportResultPanel outcome={outcome} />}
+    </div>
+  )
+}

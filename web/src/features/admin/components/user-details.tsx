@@ -1,0 +1,249 @@
+import type { AdminUser } from '@app/contracts/auth'
+import { DISC_TYPES } from '@app/domain/disc'
+import { useId, useState, type FormEvent } from 'react'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { ButtonSpinner, FormAlert, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { useToast } from '../../../components/ui/toast.tsx'
+import { useUser } from '../api/get-user.ts'
+import { useUpdateUser } from '../api/update-user.ts'
+import { serverMessage } from '../import-errors.ts'
+import { inviterOf, isGuest, type DiscSummary } from '../user-directory.ts'
+import { RoleBadge } from './role-badge.tsx'
+
+/** The detail panel of the selected user: loaded on selection, and again after every save. */
+export function UserDetails({
+  userId,
+  disc,
+  onCancel,
+}: {
+  userId: number
+  disc: DiscSummary | null
+  onCancel: () => void
+}) {
+  const details = useUser(userId)
+  if (details.isPending) return <p className="p-5 text-sm text-slate-600">Loading user details...</p>
+  if (details.isError)
+    return (
+      <div className="space-y-3 p-5">
+        <FormAlert>Failed to fetch user details</FormAlert>
+        <button
+          type="button"
+          onClick={() => void details.refetch()}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  // A fresh form for each version of the user: after a save the reloaded details clear the password field.
+  return (
+    <UserEditForm
+      key={`${details.data.id}:${details.data.updatedAt}`}
+      user={details.data}
+      disc={disc}
+      onCancel={onCancel}
+    />
+  )
+}
+
+function formatDate(value: string | undefined): string {
+  if (!value) return 'Unknown'
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString()
+}
+
+function UserEditForm({
+  user,
+  disc,
+  onCancel,
+}: {
+  user: AdminUser
+  disc: DiscSummary | null
+  onCancel: () => void
+}) {
+  const emailId = useId()
+  const passwordId = useId()
+  const passwordHintId = useId()
+  const { toast } = useToast()
+  const update = useUpdateUser()
+  const [email, setEmail] = useState(user.email)
+  const [password, setPassword] = useState('')
+  const guest = isGuest(user.role)
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (guest) return
+    const newEmail = email.trim()
+    const emailChanged = newEmail !== user.email
+    if (!emailChanged && password === '') {
+      toast({ title: 'No Changes', description: 'No changes were made to save' })
+      return
+    }
+    update.mutate(
+      {
+        id: user.id,
+        // The e-mail is the username too (spec section 5); a blank password keeps the current one.
+        ...(emailChanged ? { email: newEmail, username: newEmail } : {}),
+        ...(password !== '' ? { password } : {}),
+      },
+      {
+        onSuccess: () => {
+          setPassword('')
+          toast({ title: 'Success', description: 'User details updated successfully' })
+        },
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: serverMessage(error) ?? 'Failed to update user details',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-labelledby={`${emailId}-heading`} className="space-y-5 p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`${emailId}-heading`} className="text-lg font-semibold text-slate-900">
+          {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.username}
+        </h2>
+        <RoleBadge role={user.role} />
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+        <dt className="font-medium text-slate-600">User ID</dt>
+        <dd className="text-slate-900 tabular-nums">{user.id}</dd>
+        <dt className="font-medium text-slate-600">Username</dt>
+        <dd className="break-all text-slate-900">{user.username}</dd>
+        {guest && (
+          <>
+            <dt className="font-medium text-slate-600">Invited by</dt>
+            <dd className="break-all text-slate-900">{inviterOf(user) ?? 'Unknown'}</dd>
+            <dt className="font-medium text-slate-600">Date invited</dt>
+            <dd className="text-slate-900">{formatDate(user.dateInvited)}</dd>
+          </>
+        )}
+      </dl>
+      <div>
+        <label htmlFor={emailId} className={labelClasses}>
+          Email
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="off"
+          value={email}
+          readOnly={guest}
+          onChange={(event) => setEmail(event.target.value)}
+          className={`mt-1.5 ${inputClasses} read-only:bg-slate-50`}
+        />
+        <p className="mt-1.5 text-xs text-slate-600">
+          {guest
+            ? "A guest's credentials cannot be edited."
+            : 'Changing the e-mail also changes the username.'}
+        </p>
+      </div>
+      {guest ? (
+        <GuestPassword user={user} />
+      ) : (
+        <div>
+          <label htmlFor={passwordId} className={labelClasses}>
+            New Password
+          </label>
+          <input
+            id={passwordId}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            aria-describedby={passwordHintId}
+            onChange={(event) => setPassword(event.target.value)}
+            className={`mt-1.5 ${inputClasses}`}
+          />
+          <p id={passwordHintId} className="mt-1.5 text-xs text-slate-600">
+            Leave blank to keep the current password. A new one must be changed by the user at the next login.
+          </p>
+        </div>
+      )}
+      <DiscProfile disc={disc} />
+      {!guest && (
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={onCancel} className={buttonClasses('secondary')}>
+            Cancel
+          </button>
+          <button type="submit" disabled={update.isPending} className={buttonClasses('primary')}>
+            {update.isPending && <ButtonSpinner />}
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      )}
+    </form>
+  )
+}
+
+/** A guest's derived default password, shown read-only only while it still opens the account (decision 3). */
+function GuestPassword({ user }: { user: AdminUser }) {
+  const id = useId()
+  if (user.defaultPassword == null)
+    return (
+      <div>
+        <p className={labelClasses}>Password</p>
+        <p className="mt-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+          This guest has changed their password, so it is not shown.
+        </p>
+      </div>
+    )
+  return (
+    <div>
+      <label htmlFor={id} className={labelClasses}>
+        Default Password
+      </label>
+      <input
+        id={id}
+        type="text"
+        readOnly
+        value={user.defaultPassword}
+        aria-describedby={`${id}-hint`}
+        className={`mt-1.5 font-mono ${inputClasses} bg-slate-50`}
+      />
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
+        Shown while it still opens the account; ask the guest to change it.
+      </p>
+    </div>
+  )
+}
+
+function DiscProfile({ disc }: { disc: DiscSummary | null }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        DISC Profile
+      </h3>
+      {disc === null ? (
+        <p className="mt-2 text-sm text-slate-600">No DISC profile yet.</p>
+      ) : (
+        <>
+          <ul className="mt-3 space-y-2">
+            {DISC_TYPES.map((type) => (
+              <li key={type} className="flex items-center gap-3 text-sm">
+                <span className="w-4 font-semibold text-slate-900">{type}</span>
+                <span
+                  aria-hidden="true"
+                  className="h-2 flex-1 overflow-hidden rounded-full bg-white ring-1 ring-slate-200"
+                >
+                  <span
+                    className="block h-full bg-indigo-600"
+                    style={{ width: `${disc.percentages[type]}%` }}
+                  />
+                </span>
+                <span className="w-10 text-right text-slate-800 tabular-nums">{disc.percentages[type]}%</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-slate-800">
+            Primary type: <span className="font-semibold text-slate-900">{disc.primaryType}</span>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}

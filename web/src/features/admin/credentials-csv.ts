@@ -1,0 +1,40 @@
+import type { ImportedUser } from '@app/contracts/imports'
+
+/** A cell a spreadsheet would read as a formula (or a formula behind a tab or return) is kept as text. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * One CSV cell: neutralised against spreadsheet formulas (OWASP's advice: a leading quote), then quoted
+ * per RFC 4180 when it holds a quote, a comma or a line break.
+ */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+export const CREDENTIALS_CSV_HEADER = ['Name', 'Email (Username)', 'Password'] as const
+
+/** The import's credentials as a CSV file's text: the result table's three columns, lines ended by CRLF. */
+export function credentialsCsv(users: readonly ImportedUser[]): string {
+  const lines = [CREDENTIALS_CSV_HEADER, ...users.map((user) => [user.name, user.email, user.password])]
+  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** The file's name, dated so two imports of a day are told apart by the browser's own numbering. */
+export function credentialsFileName(now: Date = new Date()): string {
+  return `imported-credentials-${now.toISOString().slice(0, 10)}.csv`
+}
+
+/**
+ * Saves the credentials as a file. The byte-order mark makes spreadsheets read names with accents as
+ * UTF-8. The credentials exist only in this page's memory; nothing is sent or stored.
+ */
+export function downloadCredentials(users: readonly ImportedUser[]): void {
+  const blob = new Blob(['\uFEFF', credentialsCsv(users)], { type: 'text/csv;charset=utf-8' })
+  const url = URL.createObjectURL(blob)
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = credentialsFileName()
+  anchor.click()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

@@ -1,0 +1,141 @@
+import type { AdminUser } from '@app/contracts/auth'
+import type { AccessibleProfile } from '@app/contracts/profiles'
+import { describe, expect, test } from 'vitest'
+import {
+  buildDirectory,
+  countByRole,
+  discSummary,
+  filterDirectory,
+  inviterOf,
+} from '../../../src/features/admin/user-directory.ts'
+
+let nextId = 1
+function user(fields: Partial<AdminUser>): AdminUser {
+  const id = nextId++
+  return {
+    id,
+    username: `user${id}@example.test`,
+    email: `user${id}@example.test`,
+    firstName: '',
+    lastName: '',
+    name: '',
+    role: 'standard',
+    mustChangePassword: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...fields,
+  }
+}
+
+function profile(userId: number, fields: Partial<AccessibleProfile>): AccessibleProfile {
+  return {
+    id: nextId++,
+    userId,
+    name: 'Profile',
+    assessmentType: 'disc',
+    dScore: 25,
+    iScore: 25,
+    sScore: 25,
+    cScore: 25,
+    primaryType: 'D',
+    scoresData: null,
+    answers: [],
+    timestamp: '2026-11-01T00:00:00.000Z',
+    accessType: 'shared',
+    ...fields,
+  }
+}
+
+const ana = user({
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana.lima@example.test',
+  username: 'ana.lima@example.test',
+})
+const guest = user({
+  firstName: 'Gus',
+  lastName: 'Guest',
+  role: 'guest_owner',
+  invitedBy: 'Ana Lima',
+  invitedByEmail: 'ana.lima@example.test',
+})
+const admin = user({ name: 'Support', role: 'administrator', username: 'support' })
+const users = [ana, guest, admin]
+
+describe('the user directory', () => {
+  test("joins each user with their newest DISC profile, as each score's share and the primary type", () => {
+    const directory = buildDirectory(users, [
+      profile(ana.id, { dScore: 10, iScore: 10, sScore: 10, cScore: 10, timestamp: '2026-01-01T00:00:00Z' }),
+      profile(ana.id, {
+        dScore: 60,
+        iScore: 20,
+        sScore: 10,
+        cScore: 10,
+        primaryType: 'D',
+        timestamp: '2026-06-01T00:00:00Z',
+      }),
+      profile(ana.id, { assessmentType: 'prevue', timestamp: '2026-09-01T00:00:00Z' }),
+    ])
+    expect(directory.map((entry) => entry.disc)).toEqual([
+      { percentages: { D: 60, I: 20, S: 10, C: 10 }, primaryType: 'D' },
+      null,
+      null,
+    ])
+  })
+
+  test('a profile of zeros reads 0% everywhere rather than failing', () => {
+    expect(discSummary({ dScore: 0, iScore: 0, sScore: 0, cScore: 0, primaryType: 'D' }).percentages).toEqual(
+      {
+        D: 0,
+        I: 0,
+        S: 0,
+        C: 0,
+      },
+    )
+  })
+
+  test.each([
+    ['guest', [guest]],
+    ['LIMA', [ana, guest]],
+    ['support', [admin]],
+    ['gus', [guest]],
+    ['ana.lima@example', [ana, guest]],
+    ['  ', users],
+    ['nobody', []],
+  ])('a search for %j finds names, e-mails, usernames and inviters', (search, expected) => {
+    const found = filterDirectory(buildDirectory(users, []), search, 'all').map((entry) => entry.user)
+    expect(found).toEqual(expected)
+  })
+
+  test('the role filter keeps only that role, together with the search', () => {
+    const directory = buildDirectory(users, [])
+    expect(filterDirectory(directory, '', 'guest_owner').map((entry) => entry.user)).toEqual([guest])
+    expect(filterDirectory(directory, 'lima', 'standard').map((entry) => entry.user)).toEqual([ana])
+    expect(filterDirectory(directory, '', 'guest_standard')).toEqual([])
+  })
+
+  test('counts users by role', () => {
+    expect(countByRole(users)).toEqual({ administrator: 1, standard: 1, guest_owner: 1, guest_standard: 0 })
+  })
+
+  test('names the inviter by name and e-mail, whichever is known', () => {
+    expect(inviterOf(guest)).toBe('Ana Lima (ana.lima@example.test)')
+    expect(inviterOf({ invitedByEmail: 'x@example.test' })).toBe('x@example.test')
+    expect(inviterOf({})).toBeNull()
+  })
+
+  test('filters 10,000 users quickly enough to follow typing', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      user({
+        firstName: `First${index}`,
+        lastName: `Last${index}`,
+        role: index % 2 ? 'standard' : 'guest_standard',
+      }),
+    )
+    const directory = buildDirectory(many, [])
+    const started = performance.now()
+    const found = filterDirectory(directory, 'last99', 'standard')
+    expect(performance.now() - started).toBeLessThan(50)
+    expect(found.length).toBeGreaterThan(0)
+  })
+})
