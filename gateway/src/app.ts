@@ -3,7 +3,7 @@ import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { registerRequestLog, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
-import { canonicalRequestUrl } from './canonical-url.ts'
+import { canonicalRequestUrl, isApiPath } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
 import { createCircuitBreaker } from './plugins/circuit-breaker.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -13,7 +13,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
-import { compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
+import { bodyLimitOf, compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
 import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -31,6 +31,7 @@ export async function buildApp(options: GatewayOptions) {
   const tableRules = options.rules ?? routeTable
   const rules = config.NODE_ENV === 'development' ? withOpenDocs(tableRules) : tableRules
   const https = config.PUBLIC_URL.startsWith('https:')
+  const matcher = compileRouteTable(rules)
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -47,7 +48,16 @@ export async function buildApp(options: GatewayOptions) {
 
   // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,
   // then the routes and proxies that answer.
-  registerRequestSafety(app, { allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS], https })
+  registerRequestSafety(app, {
+    allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS],
+    https,
+    // Before the guards have matched the row: the same match on the canonical path (`rewriteUrl`).
+    bodyLimitOf: (request) => {
+      const path = request.url.split('?')[0]!
+      const canonical = path.length > 1 ? path.replace(/\/$/, '') : path
+      return bodyLimitOf(isApiPath(canonical) ? matcher.match(request.method, canonical) : null)
+    },
+  })
   const limits = await registerRateLimits(app, {
     global: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
     perAddress: {
@@ -59,7 +69,7 @@ export async function buildApp(options: GatewayOptions) {
     redisUrl: config.REDIS_URL,
   })
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
-  registerGuards(app, compileRouteTable(rules), limits)
+  registerGuards(app, matcher, limits)
 
   const breakers = Object.fromEntries(
     Object.keys(config.serviceUrls).map((service) => [service, createCircuitBreaker()]),

@@ -1,4 +1,5 @@
 import { apiRoutes, type Access, type ApiRoute, type HttpMethod } from '@app/contracts/api'
+import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { ServiceName } from './config.ts'
 import type { AddressLimitName } from './plugins/rate-limit.ts'
 
@@ -15,6 +16,13 @@ export interface RouteRule {
   duringPasswordChange?: boolean
   /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
   perAddressLimit?: AddressLimitName
+  /** A larger body limit than the default, in bytes (the imports); the service sets the same. */
+  bodyLimit?: number
+}
+
+/** The most bytes a request to this row may send: its own limit, else the default of every route. */
+export function bodyLimitOf(rule: RouteRule | null): number {
+  return rule?.bodyLimit ?? BODY_LIMIT_BYTES
 }
 
 /**
@@ -44,6 +52,7 @@ export const routeTable: readonly RouteRule[] = [
     target: route.target,
     ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
     ...(isCredentialRoute(route) ? { perAddressLimit: 'credentials' as const } : {}),
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
   })),
   // The API's own documentation: for administrators, and for anyone in development (`withOpenDocs`).
   { method: 'GET', path: '/api/docs', access: ['administrator'], target: 'gateway' },

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
-import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { ServiceName } from '../config.ts'
-import { proxyPrefix, type RouteRule } from '../route-table.ts'
+import { bodyLimitOf, proxyPrefix, type RouteRule } from '../route-table.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 
 /** Headers a client may not send: identity is the gateway's to assert. */
@@ -59,6 +58,51 @@ function identityTokens(privateKey: string) {
   }
 }
 
+/**
+ * Fastify's own buffer parser with the limit of the request's route rather than one per parser: the proxy's
+ * routes are prefixes, so a route-level `bodyLimit` cannot tell the import routes from the rest. The body
+ * is handed on as a stream, so the proxy forwards the client's bytes as they are (never re-encoded).
+ */
+function readWhole(
+  payload: NodeJS.ReadableStream,
+  limit: number,
+  contentLength: number,
+  done: (error: Error | null, body?: Readable) => void,
+): void {
+  const bodyTooLarge = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+  if (contentLength > limit) return done(bodyTooLarge())
+  const chunks: Buffer[] = []
+  let received = 0
+  const stop = () => {
+    payload.removeListener('data', onData)
+    payload.removeListener('end', onEnd)
+    payload.removeListener('error', onEnd)
+  }
+  function onData(chunk: Buffer | string) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    received += bytes.length
+    if (received > limit) {
+      stop()
+      return done(bodyTooLarge())
+    }
+    chunks.push(bytes)
+  }
+  function onEnd(error?: Error & { statusCode?: number }) {
+    stop()
+    if (error) {
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400
+      return done(error)
+    }
+    if (!Number.isNaN(contentLength) && received !== contentLength)
+      return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
+    done(null, Readable.from([Buffer.concat(chunks, received)]))
+  }
+  payload.on('data', onData)
+  payload.on('end', onEnd)
+  payload.on('error', onEnd)
+  payload.resume()
+}
+
 /** Registers one @fastify/http-proxy per service and path prefix taken from the route table. */
 export async function registerProxies(
   app: FastifyInstance,
@@ -91,15 +135,12 @@ export async function registerProxies(
         ([other, otherService]) => otherService === service && prefix.startsWith(`${other}/`),
       ),
   )
-  // Bodies are read whole, within the body limit, before anything is sent upstream: an oversized chunked
-  // upload then gets the gateway's 413 instead of a service closing the stream mid-way (a 500 here).
+  // Bodies are read whole, within the route's body limit, before anything is sent upstream: an oversized
+  // chunked upload then gets the gateway's 413 instead of a service closing the stream mid-way (a 500 here).
   await app.register(async (proxies) => {
     proxies.removeAllContentTypeParsers()
-    proxies.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
-      // Handed on as a stream, so the proxy forwards the client's bytes as they are (never re-encoded).
-      (_request, body, done) => done(null, Readable.from([body])),
+    proxies.addContentTypeParser('*', (request, payload, done) =>
+      readWhole(payload, bodyLimitOf(request.routeRule), Number(request.headers['content-length']), done),
     )
     // An answer from the service, whatever its status, shows it is alive.
     proxies.addHook('onResponse', async (request) => {

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import { AppError } from '@app/kit/errors'
-import { BODY_LIMIT_BYTES } from '@app/kit/service'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const ACCEPTED_BODY_TYPES = /^(?:application\/json|multipart\/form-data)\b/i
@@ -10,6 +9,8 @@ export interface RequestSafetyOptions {
   /** Origins allowed to change state besides the request's own (PUBLIC_URL and ALLOWED_ORIGINS). */
   allowedOrigins: string[]
   https: boolean
+  /** The body limit of the route a request is for (the default, or the route table row's own). */
+  bodyLimitOf: (request: FastifyRequest) => number
 }
 
 /** helmet's headers depend only on its options, so they are computed once rather than on every request. */
@@ -67,7 +68,7 @@ export function registerRequestSafety(app: FastifyInstance, options: RequestSafe
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders)
     // Proxied bodies stream through unparsed; a declared oversize body is refused before any work.
-    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
+    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimitOf(request)) {
       throw new AppError(413, 'GATEWAY_BODY_TOO_LARGE', 'Request body is too large')
     }
     if (!STATE_CHANGING.has(request.method)) return

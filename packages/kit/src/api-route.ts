@@ -15,7 +15,7 @@ const ERROR_RESPONSES = {
 
 /**
  * A service's route options from the public API catalog (`@app/contracts/api`): the same access as the
- * gateway's guard, and the schemas that validate what comes in and shape what goes out.
+ * gateway's guard, the same body limit, and the schemas that validate what comes in and shape what goes out.
  */
 export function apiRouteOptions<R extends ApiRoute>(route: R) {
   // Public routes reach a service through the gateway, with an anonymous identity.
@@ -33,6 +33,8 @@ export function apiRouteOptions<R extends ApiRoute>(route: R) {
   }
   return {
     config,
+    // The route's own limit where the catalog gives one (the imports); the app's default elsewhere.
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     schema: schema as {
       body: R['body']
       params: R['params']
