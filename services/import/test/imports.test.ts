@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest'
+import { PREVUE_IMPORT_COLUMNS } from '@app/domain/import-rows'
+import {
+  accounts,
+  administrator,
+  as,
+  assessments,
+  DISC_HEADER,
+  eventsOf,
+  logIn,
+  useImportProduct,
+} from './support/import-product.ts'
+
+const context = useImportProduct({ jobs: { batchSize: 2 } })
+
+const importCsv = (csvText: unknown, headers: Record<string, string> = {}, url = '/api/simple-import') =>
+  context.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...as('import', administrator), ...headers },
+    payload: { csvText },
+  })
+
+const standardUser = { userId: 7, role: 'standard', username: 's@example.com', mustChangePassword: false } as const
+
+describe('POST /api/simple-import (DISC CSV)', () => {
+  it('imports good rows, reports bad ones, and gives each imported person a working password', async () => {
+    const response = await importCsv(
+      [
+        DISC_HEADER,
+        'John,Smith,John.Smith@example.com,80,60,40,20',
+        'ann,LEE,ann@example.com,10,20,"30.4",30',
+        'Bad,Score,bad@example.com,10,150,30,40',
+        'Same,Person,JOHN.SMITH@example.com,1,2,3,4',
+        'Old,Admin,admin@example.com,1,2,3,4',
+      ].join('\r\n'),
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const result = response.json()
+    expect(result).toMatchObject({
+      message: 'Successfully imported 2 of 5 users; 3 failed (see the report)',
+      totalRecords: 5,
+      successfulRecords: 2,
+      failedRecords: 3,
+      importedUsers: [
+        { name: 'John Smith', email: 'john.smith@example.com', password: '#JohnSmith5' },
+        { name: 'ann LEE', email: 'ann@example.com', password: '#AnnLee3' },
+      ],
+    })
+    expect(result.report).toEqual([
+      { row: 2, name: 'John Smith', email: 'john.smith@example.com', status: 'imported', userId: expect.any(Number) },
+      { row: 3, name: 'ann LEE', email: 'ann@example.com', status: 'imported', userId: expect.any(Number) },
+      { row: 4, name: 'Bad Score', email: 'bad@example.com', status: 'failed', reason: 'DISC scores must be between 0 and 100 (iScore: 150)' },
+      { row: 5, name: 'Same Person', email: 'john.smith@example.com', status: 'failed', reason: 'Duplicate email: already on line 2 of this file' },
+      { row: 6, name: 'Old Admin', email: 'admin@example.com', status: 'failed', reason: 'A user with this email already exists' },
+    ])
+
+    const users = await accounts(context)
+    expect(users.filter((user) => user.email !== 'admin@example.com')).toMatchObject([
+      { email: 'john.smith@example.com', role: 'standard' },
+      { email: 'ann@example.com', role: 'standard' },
+    ])
+    const saved = await assessments(context)
+    expect(saved).toHaveLength(2)
+    expect(saved.find((profile) => profile.userId === result.report[1].userId)).toMatchObject({
+      name: 'ann LEE',
+      assessmentType: 'disc',
+      dScore: 10,
+      iScore: 20,
+      sScore: 30,
+      cScore: 30,
+      primaryType: 'S',
+    })
+    const signedIn = await logIn(context, 'ann@example.com', '#AnnLee3')
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+  })
+
+  it('streams progress as server-sent events: at once, per batch, then the result', async () => {
+    const rows = Array.from({ length: 5 }, (_, index) => `Person,Number${index},p${index}@example.com,1,2,3,4`)
+    const response = await importCsv([DISC_HEADER, ...rows].join('\n'), { accept: 'text/event-stream' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8')
+    const events = eventsOf(response.body)
+    expect(events[0]).toEqual({
+      type: 'progress',
+      progress: { jobId: expect.any(String), totalRecords: 5, processedRecords: 0, successfulRecords: 0, failedRecords: 0 },
+    })
+    const processed = events.filter((event) => event.type === 'progress').map((event) => (event.progress as { processedRecords: number }).processedRecords)
+    expect(processed).toEqual([0, 2, 4, 5])
+    expect(events.at(-1)).toMatchObject({ type: 'result', result: { successfulRecords: 5, failedRecords: 0 } })
+    expect(events.filter((event) => event.type === 'result')).toHaveLength(1)
+  })
+
+  it('answers a file where nothing imports with the failure message and a per-row report', async () => {
+    const response = await importCsv(`${DISC_HEADER}\nJohn,Smith,john.example.com,1,2,3,4\nAnn,Lee,ann@example.com,high,2,3,4`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      message: 'No users were imported successfully: 2 of 2 rows failed (see the report)',
+      successfulRecords: 0,
+      failedRecords: 2,
+      importedUsers: [],
+      report: [
+        { row: 2, status: 'failed', reason: 'Invalid email address: john.example.com' },
+        { row: 3, status: 'failed', reason: 'DISC scores must be numbers (dScore: "high")' },
+      ],
+    })
+    expect(await assessments(context)).toEqual([])
+  })
+
+  it('imports a formula in a name as text, and names the columns it ignored', async () => {
+    const response = await importCsv(
+      `${DISC_HEADER},Department\n"=HYPERLINK(""http://evil.test"",""x"")",Smith,f@example.com,1,2,3,4,Sales`,
+    )
+    expect(response.json()).toMatchObject({
+      message: 'Successfully imported 1 of 1 user. Columns ignored: Department',
+      report: [{ name: '=HYPERLINK("http://evil.test","x") Smith', status: 'imported' }],
+    })
+  })
+
+  it.each([
+    ['empty text', '', 400, 'IMPORT_EMPTY_INPUT', 'Empty input: paste the CSV text, starting with its header row'],
+    ['blank lines', '\r\n \n', 400, 'IMPORT_EMPTY_INPUT', 'Empty input: paste the CSV text, starting with its header row'],
+    ['a header without rows', `${DISC_HEADER}\n`, 400, 'IMPORT_EMPTY_INPUT', 'Empty input: the CSV has a header row but no people under it'],
+    [
+      'a wrong header',
+      'name,mail,d,i,s,c\nJohn,j@example.com,1,2,3,4',
+      400,
+      'IMPORT_BAD_HEADER',
+      'The first line must be the DISC header row (firstName, lastName, email, dScore, iScore, sScore, cScore); missing columns: firstName, lastName, email, dScore, iScore, sScore, cScore; unknown columns: name, mail, d, i, s, c.',
+    ],
+    [
+      'a missing column',
+      'firstName,lastName,email,dScore,iScore,sScore\nJohn,Smith,j@example.com,1,2,3',
+      400,
+      'IMPORT_BAD_HEADER',
+      'The first line must be the DISC header row (firstName, lastName, email, dScore, iScore, sScore, cScore); missing column: cScore.',
+    ],
+  ])('refuses %s with a clear 4xx and starts no job', async (_label, csvText, status, code, message) => {
+    const response = await importCsv(csvText, { accept: 'text/event-stream' })
+    expect(response.statusCode).toBe(status)
+    expect(response.json()).toEqual({ code, message })
+    const jobs = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', administrator) })
+    expect(jobs.json()).toEqual([])
+  })
+
+  it.each([
+    ['an operator object', { $gt: '' }],
+    ['an array', ['a,b']],
+    ['a number', 42],
+    ['null', null],
+    ['a nested operator', { $where: 'sleep(1000)', nested: { $ne: null } }],
+    ['a boolean', true],
+  ])('answers 400 to csvText as %s', async (_label, csvText) => {
+    const response = await importCsv(csvText)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().code).toBe('IMPORT_INVALID_INPUT')
+  })
+
+  it('answers 400 to a body without csvText', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/simple-import',
+      headers: as('import', administrator),
+      payload: { csv: 'x' },
+    })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('is for administrators only', async () => {
+    expect((await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', standardUser))).statusCode).toBe(403)
+    expect((await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', null))).statusCode).toBe(401)
+    expect(await assessments(context)).toEqual([])
+  })
+})
+
+describe('POST /api/admin/import-prevue', () => {
+  const header = PREVUE_IMPORT_COLUMNS.join(',')
+  const stens = (first: string) => [first, ...Array.from({ length: 19 }, (_, index) => String((index % 10) + 1))].join(',')
+
+  it("imports sten scores under the spec's column spellings", async () => {
+    const response = await importCsv(
+      `${header}\nAnn,Lee,ann@example.com,${stens('7')}\nBo,Quist,bo@example.com,${stens('11')}`,
+      {},
+      '/api/admin/import-prevue',
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({
+      successfulRecords: 1,
+      importedUsers: [{ name: 'Ann Lee', email: 'ann@example.com', password: '#AnnLee3' }],
+      report: [
+        { row: 2, status: 'imported' },
+        { row: 3, status: 'failed', reason: 'Prevue scores must be between 1 and 10 (GeneralAbilities: 11)' },
+      ],
+    })
+    const [profile] = await assessments(context)
+    expect(profile).toMatchObject({ assessmentType: 'prevue', name: 'Ann Lee' })
+    expect(profile?.scoresData).toMatchObject({ generalAbility: 7, workingWithNumbers: 1, cooperativeCompetitive: 8, socialDesirability: 9 })
+  })
+
+  it('refuses a DISC file, saying which import it looks like', async () => {
+    const response = await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, {}, '/api/admin/import-prevue')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toMatch(/This looks like a DISC file: use the DISC import\.$/)
+  })
+})
+
+describe('POST /api/admin/import/single', () => {
+  const single = (body: object, headers: Record<string, string> = {}) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/single',
+      headers: { ...as('import', administrator), ...headers },
+      payload: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', dScore: 50, iScore: 70, sScore: 50, cScore: 50, ...body },
+    })
+
+  it('adds one person with a lower-case password', async () => {
+    const response = await single({})
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({
+      message: 'User successfully imported',
+      successfulRecords: 1,
+      importedUsers: [{ name: 'John Smith', email: 'john@example.com', password: '#johnsmith5' }],
+    })
+    expect((await assessments(context))[0]).toMatchObject({ primaryType: 'I', iScore: 70 })
+    expect((await logIn(context, 'john@example.com', '#johnsmith5')).statusCode).toBe(200)
+  })
+
+  it.each([
+    [{ firstName: ' ' }, 400, 'First name, last name, and email are required'],
+    [{ email: 'john.example.com' }, 400, 'Invalid email address: john.example.com'],
+    [{ dScore: 150 }, 400, 'DISC scores must be between 0 and 100 (dScore: 150)'],
+    [{ email: 'admin@example.com' }, 409, 'A user with this email already exists'],
+  ])('refuses %j', async (body, status, message) => {
+    const response = await single(body)
+    expect(response.statusCode).toBe(status)
+    expect(response.json().message).toBe(message)
+  })
+
+  it('answers 400 to text where a score goes', async () => {
+    expect((await single({ dScore: '50' })).statusCode).toBe(400)
+    expect((await single({ email: { $ne: null } })).statusCode).toBe(400)
+  })
+})
+
+describe('Idempotency-Key', () => {
+  it('answers a repeat from the job, with the same passwords, and imports nothing twice', async () => {
+    const csvText = `${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4\nBad,Row,bad,1,2,3,4`
+    const first = await importCsv(csvText, { 'idempotency-key': 'key-1' })
+    const again = await importCsv(csvText, { 'idempotency-key': 'key-1' })
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual(first.json())
+    const streamed = await importCsv(csvText, { 'idempotency-key': 'key-1', accept: 'text/event-stream' })
+    expect(eventsOf(streamed.body).at(-1)).toEqual({ type: 'result', result: first.json() })
+    expect((await accounts(context)).filter((user) => user.email === 'john@example.com')).toHaveLength(1)
+    expect(await assessments(context)).toHaveLength(1)
+  })
+
+  it('refuses the same key with another file, and a malformed key', async () => {
+    await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`, { 'idempotency-key': 'key-2' })
+    const other = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, { 'idempotency-key': 'key-2' })
+    expect(other.statusCode).toBe(422)
+    expect(other.json().code).toBe('IMPORT_IDEMPOTENCY_KEY_REUSED')
+    const malformed = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, { 'idempotency-key': 'bad key' })
+    expect(malformed.statusCode).toBe(400)
+  })
+
+  it('replays the single add, and keeps keys apart per administrator', async () => {
+    const headers = { 'idempotency-key': 'single-1' }
+    const body = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', dScore: 1, iScore: 2, sScore: 3, cScore: 4 }
+    const send = (identity = administrator) =>
+      context.app.inject({ method: 'POST', url: '/api/admin/import/single', headers: { ...as('import', identity), ...headers }, payload: body })
+    const first = await send()
+    const again = await send()
+    expect(again.json()).toEqual(first.json())
+    const otherAdmin = await send({ ...administrator, userId: 99 })
+    expect(otherAdmin.statusCode).toBe(409)
+  })
+})
+
+describe('the jobs', () => {
+  it('lists jobs newest first without reports, and shows one with its report but no password', async () => {
+    const first = (await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`)).json()
+    const second = (await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4\nx,y,z,1,2,3,4`)).json()
+    const list = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', administrator) })
+    expect(list.statusCode).toBe(200)
+    expect(list.json().map((job: { id: string }) => job.id)).toEqual([second.jobId, first.jobId])
+    expect(list.json()[0]).not.toHaveProperty('report')
+    expect(list.json()[0]).toMatchObject({ kind: 'disc', status: 'completed', createdBy: 1, totalRecords: 2, processedRecords: 2, successfulRecords: 1, failedRecords: 1 })
+
+    const one = await context.app.inject({ method: 'GET', url: `/api/admin/imports/${second.jobId}`, headers: as('import', administrator) })
+    expect(one.statusCode).toBe(200)
+    expect(one.json()).toMatchObject({ id: second.jobId, message: second.message, report: second.report, finishedAt: expect.any(String) })
+    expect(one.body).not.toContain('#AnnLee3')
+  })
+
+  it('answers 404 for an unknown job and 400 for a malformed id', async () => {
+    const unknown = await context.app.inject({ method: 'GET', url: '/api/admin/imports/7b0c7e7e-2f0a-4c4b-9a55-3f9d0f8d2a11', headers: as('import', administrator) })
+    expect(unknown.statusCode).toBe(404)
+    const malformed = await context.app.inject({ method: 'GET', url: '/api/admin/imports/not-a-uuid', headers: as('import', administrator) })
+    expect(malformed.statusCode).toBe(400)
+    const guest = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', standardUser) })
+    expect(guest.statusCode).toBe(403)
+  })
+})

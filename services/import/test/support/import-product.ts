@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify'
+import { afterEach, beforeEach } from 'vitest'
+import { buildApp as buildAuth } from '@app/auth/app'
+import { buildApp as buildProfiles } from '@app/profiles/app'
+import { createMemoryEventBus } from '@app/kit/bus/memory'
+import type { Identity } from '@app/kit/identity'
+import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import { createServiceClient } from '@app/kit/service-client'
+import { identityHeaders, testPublicKeys, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { createNedbStore } from '@app/kit/store/nedb'
+import { createProcessedEventLog } from '@app/kit/store/processed-events'
+import type { DocumentStore } from '@app/kit/store/port'
+import { buildApp, type ImportOptions } from '../../src/app.ts'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
+
+export const administrator: Identity = {
+  userId: 1,
+  role: 'administrator',
+  username: ADMIN.email,
+  mustChangePassword: false,
+}
+
+export interface ImportProduct {
+  /** The import app; `restart` replaces it with a new one over the same store (a new process). */
+  app: FastifyInstance
+  auth: FastifyInstance
+  profiles: FastifyInstance
+  store: DocumentStore
+  authUrl: string
+  profilesUrl: string
+  /** Builds another import app over the same store, as a restarted process would. */
+  buildImport(overrides?: Partial<ImportOptions>): Promise<FastifyInstance>
+}
+
+/**
+ * The services an import works with, as in the all-in-one mode: auth and profiles listening on loopback
+ * (import calls them through the kit's client, signed with its own key), all on one in-process bus and
+ * key-value store, each with its own in-memory NeDB store. Only the gateway is left out: requests carry
+ * the identity it would sign.
+ */
+export function useImportProduct(options: Partial<ImportOptions> = {}) {
+  const context = {} as ImportProduct & { close(): Promise<void> }
+  beforeEach(async () => {
+    const stores = await Promise.all([0, 1, 2, 3].map(() => createNedbStore({ directory: null })))
+    const [busStore, authStore, profilesStore, importStore] = stores as [
+      DocumentStore,
+      DocumentStore,
+      DocumentStore,
+      DocumentStore,
+    ]
+    const bus = createMemoryEventBus({
+      processedLog: await createProcessedEventLog(busStore),
+      retry: { initialDelayMs: 5, maxDelayMs: 20 },
+    })
+    const kv = createMemoryKeyValueStore()
+    const auth = await buildAuth({
+      publicKeys: testPublicKeys('auth'),
+      store: authStore,
+      bus,
+      kv,
+      announce: () => undefined,
+      mailer: { send: async () => undefined },
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    })
+    const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
+    const profiles = await buildProfiles({ publicKeys: testPublicKeys('profiles'), store: profilesStore, bus, kv })
+    const profilesUrl = await profiles.listen({ port: 0, host: '127.0.0.1' })
+    const apps: FastifyInstance[] = []
+    const buildImport = async (overrides: Partial<ImportOptions> = {}) => {
+      const app = await buildApp({
+        publicKeys: testPublicKeys('import'),
+        clients: {
+          auth: createServiceClient({
+            caller: 'import',
+            target: 'auth',
+            baseUrl: authUrl,
+            privateKey: TEST_KEYS.import.privateKey,
+          }),
+          profiles: createServiceClient({
+            caller: 'import',
+            target: 'profiles',
+            baseUrl: profilesUrl,
+            privateKey: TEST_KEYS.import.privateKey,
+          }),
+        },
+        store: importStore,
+        bus,
+        kv,
+        ...options,
+        ...overrides,
+        jobs: { keepAliveMs: 50, retryDelaysMs: [10], ...options.jobs, ...overrides.jobs },
+      })
+      apps.push(app)
+      return app
+    }
+    const app = await buildImport()
+    await app.ready()
+    Object.assign(context, {
+      app,
+      auth,
+      profiles,
+      store: importStore,
+      authUrl,
+      profilesUrl,
+      buildImport,
+      async close() {
+        for (const built of apps) await built.close()
+        await profiles.close()
+        await auth.close()
+        await bus.close()
+        await kv.close()
+        await Promise.all(stores.map((store) => store.close()))
+      },
+    })
+  })
+  afterEach(async () => {
+    await context.close()
+  })
+  return context
+}
+
+export const as = (service: 'import' | 'profiles' | 'auth', identity: Identity | null) =>
+  identityHeaders(service, identity)
+
+export const DISC_HEADER = 'firstName,lastName,email,dScore,iScore,sScore,cScore'
+
+/** The accounts auth holds, by e-mail. */
+export async function accounts(context: { auth: FastifyInstance }) {
+  const response = await context.auth.inject({
+    method: 'GET',
+    url: '/api/admin/users',
+    headers: as('auth', administrator),
+  })
+  if (response.statusCode !== 200) throw new Error(`users: ${response.body}`)
+  return response.json() as Array<{ id: number; email: string; role: string }>
+}
+
+/** Every assessment profiles holds (an administrator sees them all). */
+export async function assessments(context: { profiles: FastifyInstance }) {
+  const response = await context.profiles.inject({
+    method: 'GET',
+    url: '/api/assessments',
+    headers: as('profiles', administrator),
+  })
+  if (response.statusCode !== 200) throw new Error(`assessments: ${response.body}`)
+  return response.json() as Array<{
+    userId: number
+    name: string
+    dScore: number
+    iScore: number
+    sScore: number
+    cScore: number
+    primaryType: string
+    assessmentType?: string
+    scoresData?: Record<string, number> | null
+  }>
+}
+
+/** Signs in through auth, as the gateway would pass it on. */
+export async function logIn(context: { auth: FastifyInstance }, username: string, password: string) {
+  return context.auth.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: as('auth', null),
+    payload: { username, password },
+  })
+}
+
+/** Reads server-sent events out of a whole answer body. */
+export function eventsOf(body: string) {
+  return body
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => JSON.parse(frame.slice('data: '.length)) as { type: string; [key: string]: unknown })
+}
