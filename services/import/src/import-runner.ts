@@ -305,6 +305,8 @@ export function createImportRunner(options: ImportRunnerOptions) {
       let fault: unknown = null
       const dispatch = async (persons: ImportPerson[]) => {
         while (inFlight.size >= batchesInFlight) await Promise.race(inFlight)
+        // A batch read while the job was ending is not sent: its rows count as not reached.
+        if (stopping || outage || fault) return
         const sending: Promise<void> = sendBatch(persons)
           .catch((error: unknown) => {
             fault ??= error

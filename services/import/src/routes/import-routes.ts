@@ -197,16 +197,11 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     return reply.header('content-type', 'application/json; charset=utf-8').send(stream)
   }
 
-  const csvOptions = (route: typeof api.importDisc | typeof api.importPrevue) => ({
-    ...apiRouteOptions(route),
-    // The catalog's limit for CSV bodies (IMPORT_BODY_LIMIT_BYTES), far above the default 1 MB.
-    bodyLimit: route.bodyLimit,
-  })
-
-  routes.post(api.importDisc.path, csvOptions(api.importDisc), (request, reply) =>
+  // apiRouteOptions carries the catalog's body limit of the CSV routes (IMPORT_BODY_LIMIT_BYTES).
+  routes.post(api.importDisc.path, apiRouteOptions(api.importDisc), (request, reply) =>
     importCsv('disc', request, reply),
   )
-  routes.post(api.importPrevue.path, csvOptions(api.importPrevue), (request, reply) =>
+  routes.post(api.importPrevue.path, apiRouteOptions(api.importPrevue), (request, reply) =>
     importCsv('prevue', request, reply),
   )
 
