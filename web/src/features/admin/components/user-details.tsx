@@ -1,4 +1,4 @@
-import type { AdminUser } from '@app/contracts/auth'
+import type { AdminUser, UpdateUserRequest } from '@app/contracts/auth'
 import { DISC_TYPES } from '@app/domain/disc'
 import { useId, useState, type FormEvent } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
@@ -21,6 +21,23 @@ export function UserDetails({
   onCancel: () => void
 }) {
   const details = useUser(userId)
+  const { toast } = useToast()
+  const update = useUpdateUser()
+  // The save lives here rather than in the form, which is replaced when the saved details arrive.
+  function save(changes: UpdateUserRequest) {
+    update.mutate(
+      { id: userId, ...changes },
+      {
+        onSuccess: () => toast({ title: 'Success', description: 'User details updated successfully' }),
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: serverMessage(error) ?? 'Failed to update user details',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
   if (details.isPending) return <p className="p-5 text-sm text-slate-600">Loading user details...</p>
   if (details.isError)
     return (
@@ -42,6 +59,8 @@ export function UserDetails({
       user={details.data}
       disc={disc}
       onCancel={onCancel}
+      onSave={save}
+      saving={update.isPending}
     />
   )
 }
@@ -56,49 +75,37 @@ function UserEditForm({
   user,
   disc,
   onCancel,
+  onSave,
+  saving,
 }: {
   user: AdminUser
   disc: DiscSummary | null
   onCancel: () => void
+  onSave: (changes: UpdateUserRequest) => void
+  saving: boolean
 }) {
   const emailId = useId()
   const passwordId = useId()
   const passwordHintId = useId()
   const { toast } = useToast()
-  const update = useUpdateUser()
   const [email, setEmail] = useState(user.email)
   const [password, setPassword] = useState('')
   const guest = isGuest(user.role)
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    if (guest) return
+    if (guest || saving) return
     const newEmail = email.trim()
     const emailChanged = newEmail !== user.email
     if (!emailChanged && password === '') {
       toast({ title: 'No Changes', description: 'No changes were made to save' })
       return
     }
-    update.mutate(
-      {
-        id: user.id,
-        // The e-mail is the username too (spec section 5); a blank password keeps the current one.
-        ...(emailChanged ? { email: newEmail, username: newEmail } : {}),
-        ...(password !== '' ? { password } : {}),
-      },
-      {
-        onSuccess: () => {
-          setPassword('')
-          toast({ title: 'Success', description: 'User details updated successfully' })
-        },
-        onError: (error) =>
-          toast({
-            title: 'Update Failed',
-            description: serverMessage(error) ?? 'Failed to update user details',
-            variant: 'destructive',
-          }),
-      },
-    )
+    // The e-mail is the username too (spec section 5); a blank password keeps the current one.
+    onSave({
+      ...(emailChanged ? { email: newEmail, username: newEmail } : {}),
+      ...(password !== '' ? { password } : {}),
+    })
   }
 
   return (
@@ -169,9 +176,9 @@ function UserEditForm({
           <button type="button" onClick={onCancel} className={buttonClasses('secondary')}>
             Cancel
           </button>
-          <button type="submit" disabled={update.isPending} className={buttonClasses('primary')}>
-            {update.isPending && <ButtonSpinner />}
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+          <button type="submit" disabled={saving} className={buttonClasses('primary')}>
+            {saving && <ButtonSpinner />}
+            {saving ? 'Saving...' : 'Save Changes'}
           </button>
         </div>
       )}
