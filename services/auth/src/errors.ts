@@ -20,6 +20,12 @@ export const authErrors = {
     new AppError(400, 'AUTH_SAME_PASSWORD', 'The new password must differ from the current one'),
   missingToken: () => new AppError(400, 'AUTH_MISSING_TOKEN', 'Invalid reset link. No token provided.'),
   invalidToken: () => new AppError(400, 'AUTH_INVALID_TOKEN', 'Invalid or expired reset link'),
+  guestCredentialsLocked: () =>
+    new AppError(
+      403,
+      'AUTH_GUEST_CREDENTIALS_LOCKED',
+      "A guest's e-mail and password cannot be edited: they come from the invitation the guest accepted",
+    ),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
   usernameTaken: () =>
     new AppError(409, 'AUTH_USERNAME_TAKEN', 'A user with that username or e-mail already exists'),

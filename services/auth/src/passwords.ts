@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { generatedPassword } from '@app/domain/passwords'
 
 /** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1); @node-rs/argon2 defaults to argon2id. */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -26,6 +27,26 @@ export function needsRehash(passwordHash: string): boolean {
     time < PASSWORD_HASH_OPTIONS.timeCost ||
     parallelism < PASSWORD_HASH_OPTIONS.parallelism
   )
+}
+
+/**
+ * The spec's derived password of an account (the generated format, lower case as the single import makes it
+ * or capitalised as the bulk import does), only while it still opens the account: DESIGN.md decision 3.
+ * Shown on the owner's profile card and, for guests, in user management; null once it was changed.
+ */
+export async function derivedPasswordStillInUse(user: {
+  firstName: string
+  lastName: string
+  passwordHash: string
+}): Promise<string | null> {
+  if (!user.firstName.trim() || !user.lastName.trim()) return null
+  const candidates = new Set(
+    (['lower', 'capitalised'] as const).map((style) =>
+      generatedPassword(user.firstName, user.lastName, style),
+    ),
+  )
+  for (const candidate of candidates) if (await verifyPassword(user.passwordHash, candidate)) return candidate
+  return null
 }
 
 /** libuv's default pool size, used when UV_THREADPOOL_SIZE is unset or not a number. */

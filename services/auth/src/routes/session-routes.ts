@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
-import { generatedPassword, passwordProblem } from '@app/domain/passwords'
+import { passwordProblem } from '@app/domain/passwords'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { userOf } from '@app/kit/service'
 import { authErrors } from '../errors.ts'
-import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
+import { derivedPasswordStillInUse, hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
 import { type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
 
@@ -64,13 +64,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   routes.get(api.initialPassword.path, apiRouteOptions(api.initialPassword), async (request) => {
     const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
-    for (const style of ['lower', 'capitalised'] as const) {
-      const candidate = generatedPassword(user.firstName, user.lastName, style)
-      if (user.firstName && user.lastName && (await verifyPassword(user.passwordHash, candidate))) {
-        return { username: user.username, initialPassword: candidate }
-      }
-    }
-    return { username: user.username, initialPassword: null }
+    return { username: user.username, initialPassword: await derivedPasswordStillInUse(user) }
   })
 
   routes.post(api.changePassword.path, apiRouteOptions(api.changePassword), async (request, reply) => {
