@@ -121,9 +121,9 @@ function PreviewTable({ users }: { users: readonly SimpleImportUser[] }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+      <h2 id={headingId} className="text-sm font-semibold text-slate-900">
         Preview ({users.length} {users.length === 1 ? 'user' : 'users'})
-      </h3>
+      </h2>
       <div
         className="max-h-96 overflow-auto rounded-lg border border-slate-200"
         tabIndex={0}

@@ -51,7 +51,7 @@ export function SimpleImportPage() {
           </p>
           <CredentialsTable
             users={credentials}
-            caption="Generated credentials"
+            caption="Generated users and their passwords"
             emailHeading="Email/Username"
           />
         </section>
