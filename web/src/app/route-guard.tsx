@@ -1,12 +1,13 @@
 import { decidePattern, paths } from '@app/domain/spa-routes'
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { buttonClasses } from '../components/ui/button-styles.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
-import { useToast } from '../components/ui/toast.tsx'
 import { useMe } from '../features/auth/api/get-me.ts'
 
 export type LoginRedirectState = { from: string }
+/** The state of a redirect away from an administrator's page. */
+export type AccessDeniedState = { accessDenied?: boolean }
 
 /**
  * Applies the shared route table (`decidePattern`) to the route pattern the router matched, so the guard
@@ -34,22 +35,11 @@ export function RouteGuard({ pattern, children }: { pattern: string; children: R
   }
   if (!decision.allow) {
     const state = decision.redirectTo === paths.login ? from : undefined
-    const redirect = <Navigate to={decision.redirectTo} replace state={state} />
-    return user && pattern.startsWith('/admin/') ? <AccessDenied>{redirect}</AccessDenied> : redirect
+    // A signed-in user turned away from an administrator's page is told why by the header's page buttons
+    // (main-navigation.tsx): they load only for signed-in users, so the sign-in page's script stays small.
+    const denied = user && pattern.startsWith('/admin/') ? { ...state, accessDenied: true } : state
+    return <Navigate to={decision.redirectTo} replace state={denied} />
   }
-  return children
-}
-
-/** A signed-in user who opens an administrator's page is told why before being sent on (spec section 2). */
-function AccessDenied({ children }: { children: ReactNode }) {
-  const { toast } = useToast()
-  useEffect(() => {
-    toast({
-      title: 'Access Denied',
-      description: "You don't have administrator access. This page is only accessible to administrators.",
-      variant: 'destructive',
-    })
-  }, [toast])
   return children
 }
 

@@ -47,12 +47,7 @@ const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
 const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
 const ShareProfileRoute = page(() => import('./routes/share-profile.tsx'), 'ShareProfileRoute')
 const InviteRoute = page(() => import('./routes/invite.tsx'), 'InviteRoute')
-const AdminImportRoute = page(() => import('./routes/admin-import.tsx'), 'AdminImportRoute')
-const AdminSimpleImportRoute = page(
-  () => import('./routes/admin-simple-import.tsx'),
-  'AdminSimpleImportRoute',
-)
-const AdminUsersRoute = page(() => import('./routes/admin-users.tsx'), 'AdminUsersRoute')
+const AdminAreaRoute = page(() => import('./routes/admin-area.tsx'), 'AdminAreaRoute')
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
 
 const pages: Partial<Record<string, Page>> = {
@@ -70,11 +65,10 @@ const pages: Partial<Record<string, Page>> = {
   [paths.collaborate]: CollaborateRoute,
   [paths.shareProfile]: ShareProfileRoute,
   [paths.invite]: InviteRoute,
-  [paths.adminImport]: AdminImportRoute,
-  [paths.adminSimpleImport]: AdminSimpleImportRoute,
-  // One user-management screen for both addresses (DESIGN.md decision 9).
-  [paths.adminUsers]: AdminUsersRoute,
-  [paths.adminUserManagement]: AdminUsersRoute,
+  [paths.adminImport]: AdminAreaRoute,
+  [paths.adminSimpleImport]: AdminAreaRoute,
+  [paths.adminUsers]: AdminAreaRoute,
+  [paths.adminUserManagement]: AdminAreaRoute,
 }
 
 /**

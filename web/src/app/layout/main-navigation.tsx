@@ -1,7 +1,10 @@
 import { decideRoute, paths } from '@app/domain/spa-routes'
 import type { Role } from '@app/domain/roles'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../components/ui/link.tsx'
+import { useToast } from '../../components/ui/toast.tsx'
+import type { AccessDeniedState } from '../route-guard.tsx'
 import { SisterLogos } from './sister-logos.tsx'
 
 type NavigationItem = { label: string; to: string; activeOn: readonly string[] }
@@ -40,6 +43,7 @@ export function MainNavigation({ role, current }: { role: Role; current: string 
   const panelId = useId()
   const container = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  useAccessDeniedNotice()
 
   useEffect(() => {
     if (!open) return
@@ -125,4 +129,25 @@ export function MainNavigation({ role, current }: { role: Role; current: string 
       </nav>
     </div>
   )
+}
+
+/**
+ * Says why the route guard turned a signed-in user away from an administrator's page (spec section 2),
+ * once: the flag is then taken out of the history entry, so a reload does not say it again.
+ */
+function useAccessDeniedNotice() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const state = location.state as (AccessDeniedState & Record<string, unknown>) | null
+  useEffect(() => {
+    if (!state?.accessDenied) return
+    toast({
+      title: 'Access Denied',
+      description: "You don't have administrator access. This page is only accessible to administrators.",
+      variant: 'destructive',
+    })
+    const { accessDenied: _shown, ...rest } = state
+    void navigate(location, { replace: true, state: Object.keys(rest).length > 0 ? rest : null })
+  }, [state, location, navigate, toast])
 }
