@@ -135,7 +135,7 @@ describe('user administration', () => {
 
   it('keeps the password when the new one is blank, and makes an administrator-set one temporary', async () => {
     await register({ username: 'pat@example.com', password: 'first pass 1', email: 'pat@example.com' })
-    const users = await createUsersRepository(context.dependencies.store)
+    const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     await users.update(2, { mustChangePassword: false })
     expect((await edit(2, { password: '' })).headers['x-session-revoke-user']).toBeUndefined()
     expect((await login('pat@example.com', 'first pass 1')).statusCode).toBe(200)

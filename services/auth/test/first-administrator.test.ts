@@ -27,7 +27,7 @@ describe('the first administrator', () => {
       env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
       announce: (text) => announced.push(text),
     })
-    const users = await createUsersRepository(dependencies.store)
+    const users = await createUsersRepository(dependencies.store, dependencies.kv)
     const admin = await users.findByUsername('BOSS@example.com')
     expect(admin).toMatchObject({
       role: 'administrator',
@@ -63,7 +63,9 @@ describe('the first administrator', () => {
     await buildApp(options)
     expect(announced).toHaveLength(1)
     const password = /password: (\S+)/.exec(announced[0]!)![1]!
-    const admin = await (await createUsersRepository(dependencies.store)).findByUsername('admin@localhost')
+    const admin = await (
+      await createUsersRepository(dependencies.store, dependencies.kv)
+    ).findByUsername('admin@localhost')
     expect(admin?.mustChangePassword).toBe(true)
     expect(await verifyPassword(admin!.passwordHash, password)).toBe(true)
     expect(JSON.stringify(admin)).not.toContain(password)

@@ -80,7 +80,7 @@ describe('forgot password', () => {
 
   it('answers known and unknown addresses in the same time (SECURITY.md 20)', async () => {
     // Real accounts, each asked once, so the per-account limit never answers instead.
-    const users = await createUsersRepository(context.dependencies.store)
+    const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     const known: string[] = []
     for (let index = 0; index < 110; index += 1) {
       const email = `timing${index}@example.com`

@@ -109,7 +109,7 @@ describe('POST /api/auth/login', () => {
   })
 
   it('rehashes a password made with weaker parameters at login', async () => {
-    const users = await createUsersRepository(context.dependencies.store)
+    const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     const { hash } = await import('@node-rs/argon2')
     await users.update(1, {
       passwordHash: await hash(ADMIN.password, { memoryCost: 8192, timeCost: 1, parallelism: 1 }),
@@ -203,7 +203,7 @@ describe('POST /api/auth/change-password', () => {
   })
 
   it('keeps the stored hash argon2id and never stores the password', async () => {
-    const users = await createUsersRepository(context.dependencies.store)
+    const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     const user = await users.create({
       username: 'kim@example.com',
       email: 'kim@example.com',

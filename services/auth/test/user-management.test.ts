@@ -5,6 +5,7 @@ import { USERS_UPDATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
 import type { Identity } from '@app/kit/identity'
 import { serviceHeaders } from '@app/kit/testing/service-dependencies'
+import { buildApp } from '../src/app.ts'
 import { adminIdentity, as, useAuthService } from './support/auth-app.ts'
 
 const context = useAuthService()
@@ -205,5 +206,58 @@ describe('GET /api/admin/users and /api/admin/guest-users', () => {
       .array(AdminUserSchema.strict())
       .parse((await admin('GET', '/api/admin/guest-users')).json())
     expect(guests.map((user) => user.username)).toEqual(['g@example.com'])
+  })
+
+  it('show every write at once, on this replica and on another sharing the key-value store', async () => {
+    const usernames = async (app = context.app) =>
+      (await app.inject({ method: 'GET', url: '/api/admin/users', headers: as(adminIdentity) }))
+        .json()
+        .map((user: { username: string }) => user.username)
+    const replica = await buildApp({
+      ...context.dependencies,
+      announce: () => undefined,
+      mailer: { send: async () => undefined },
+      env: { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin password 1' },
+    })
+    try {
+      expect(await usernames()).toEqual(['admin@example.com'])
+      expect(await usernames(replica)).toEqual(['admin@example.com'])
+      const { id } = await register('a@example.com', 'first pass 1')
+      expect(await usernames(replica)).toEqual(['admin@example.com', 'a@example.com'])
+      await replica.inject({
+        method: 'PUT',
+        url: `/api/admin/user/${id}`,
+        headers: as(adminIdentity),
+        payload: { email: 'b@example.com' },
+      })
+      expect(await usernames()).toEqual(['admin@example.com', 'b@example.com'])
+      await context.app.inject({
+        method: 'POST',
+        url: '/internal/users/import',
+        headers: serviceHeaders('import', 'auth'),
+        payload: {
+          users: [
+            {
+              importKey: 'job:2',
+              email: 'c@example.com',
+              firstName: 'Cy',
+              lastName: 'Dunn',
+              name: 'Cy Dunn',
+              password: '#CyDunn4',
+            },
+          ],
+        },
+      })
+      expect(await usernames(replica)).toEqual(['admin@example.com', 'b@example.com', 'c@example.com'])
+      await guest('g@example.com', 'Gil Gray', 'chosen pass 1')
+      const guests = await replica.inject({
+        method: 'GET',
+        url: '/api/admin/guest-users',
+        headers: as(adminIdentity),
+      })
+      expect(guests.json().map((user: { username: string }) => user.username)).toEqual(['g@example.com'])
+    } finally {
+      await replica.close()
+    }
   })
 })

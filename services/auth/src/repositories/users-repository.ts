@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import type { Update } from '@app/kit/store/port'
 import type { DocumentStore } from '@app/kit/store/port'
 import { ROLES, type Role } from '@app/domain/roles'
@@ -69,7 +71,38 @@ export function adminUserListText(users: StoredUser[]): string {
   )
 }
 
-export async function createUsersRepository(store: DocumentStore) {
+const USERS_VERSION_KEY = 'auth:users:version'
+
+/** Replicas sharing the embedded key-value store live in one process: their version is a counter here. */
+const processVersions = new WeakMap<KeyValueStore, { value: number }>()
+
+/**
+ * A token that changes with every write to the users, shared by every replica: a list serialized under one
+ * token is served again until the next write anywhere. In Redis it is random (a lost key reads as null,
+ * which caches nothing); on the embedded store it is a counter of this process, kept out of its journal.
+ */
+function usersVersionOf(kv: KeyValueStore) {
+  if (kv.kind === 'memory') {
+    let version = processVersions.get(kv)
+    if (!version) {
+      version = { value: 0 }
+      processVersions.set(kv, version)
+    }
+    const shared = version
+    return {
+      current: async (): Promise<string | null> => String(shared.value),
+      bump: async () => void (shared.value += 1),
+    }
+  }
+  return {
+    current: () => kv.get(USERS_VERSION_KEY),
+    bump: () => kv.set(USERS_VERSION_KEY, randomUUID()),
+  }
+}
+
+const GUEST_ROLES: Role[] = ['guest_owner', 'guest_standard']
+
+export async function createUsersRepository(store: DocumentStore, kv: KeyValueStore) {
   const users = await store.collection('users', {
     schema: UserDocumentSchema,
     idKind: 'int',
@@ -80,16 +113,24 @@ export async function createUsersRepository(store: DocumentStore) {
       { field: 'importKey', unique: true, sparse: true },
     ],
   })
+  const version = usersVersionOf(kv)
+  const listTexts = new Map<'all' | 'guests', { version: string; text: string }>()
+  const list = () => users.find({}, { sort: { id: 1 } })
+  const listByRoles = (roles: Role[]) => users.find({ role: { $in: roles } }, { sort: { id: 1 } })
   return {
     async create(user: NewUser): Promise<StoredUser> {
       const now = new Date()
-      return users.insert({
-        ...user,
-        email: normaliseEmail(user.email),
-        usernameKey: usernameKey(user.username),
-        createdAt: now,
-        updatedAt: now,
-      })
+      try {
+        return await users.insert({
+          ...user,
+          email: normaliseEmail(user.email),
+          usernameKey: usernameKey(user.username),
+          createdAt: now,
+          updatedAt: now,
+        })
+      } finally {
+        await version.bump()
+      }
     },
     findById(id: number): Promise<StoredUser | null> {
       return users.findOne({ id })
@@ -112,23 +153,36 @@ export async function createUsersRepository(store: DocumentStore) {
       const normalised = [...new Set(emails.map(normaliseEmail))]
       return users.find({ $or: [{ email: { $in: normalised } }, { usernameKey: { $in: normalised } }] })
     },
-    list(): Promise<StoredUser[]> {
-      return users.find({}, { sort: { id: 1 } })
-    },
-    listByRoles(roles: Role[]): Promise<StoredUser[]> {
-      return users.find({ role: { $in: roles } }, { sort: { id: 1 } })
+    list,
+    listByRoles,
+    /**
+     * Every user, or every guest, as the JSON text of the administrator's list: serialized again only after
+     * a write (10,000 users: about 2.6 MB, bench/README.md "Import"). The token is read before the users, so
+     * a write landing in between is at worst served under the older token, and replaced at the next call.
+     */
+    async listText(which: 'all' | 'guests'): Promise<string> {
+      const current = await version.current()
+      const cached = listTexts.get(which)
+      if (current !== null && cached?.version === current) return cached.text
+      const text = adminUserListText(which === 'all' ? await list() : await listByRoles(GUEST_ROLES))
+      if (current !== null) listTexts.set(which, { version: current, text })
+      return text
     },
     countByRole(role: Role) {
       return users.count({ role })
     },
-    update(
+    async update(
       id: number,
       changes: Partial<Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>>,
     ): Promise<StoredUser | null> {
       const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
       if (changes.username !== undefined) $set.usernameKey = usernameKey(changes.username)
       if (changes.email !== undefined) $set.email = normaliseEmail(changes.email)
-      return users.updateOne({ id }, { $set })
+      try {
+        return await users.updateOne({ id }, { $set })
+      } finally {
+        await version.bump()
+      }
     },
   }
 }

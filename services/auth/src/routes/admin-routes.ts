@@ -9,12 +9,7 @@ import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../accounts.ts'
 import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword } from '../passwords.ts'
-import {
-  adminUserListText,
-  normaliseEmail,
-  toAdminUser,
-  type UsersRepository,
-} from '../repositories/users-repository.ts'
+import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
 
 const EmailSchema = z.email()
 
@@ -66,11 +61,11 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
   })
 
   routes.get(api.listUsers.path, apiRouteOptions(api.listUsers), async (_request, reply) =>
-    sendJsonText(reply, adminUserListText(await users.list())),
+    sendJsonText(reply, await users.listText('all')),
   )
 
   routes.get(api.listGuestUsers.path, apiRouteOptions(api.listGuestUsers), async (_request, reply) =>
-    sendJsonText(reply, adminUserListText(await users.listByRoles(['guest_owner', 'guest_standard']))),
+    sendJsonText(reply, await users.listText('guests')),
   )
 
   routes.get(api.getUser.path, apiRouteOptions(api.getUser), async (request) => {

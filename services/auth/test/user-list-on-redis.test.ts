@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createMemoryEventBus } from '@app/kit/bus/memory'
+import { createRedisKeyValueStore } from '@app/kit/kv/redis'
+import { createNedbStore } from '@app/kit/store/nedb'
+import type { DocumentStore } from '@app/kit/store/port'
+import { createProcessedEventLog } from '@app/kit/store/processed-events'
+import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { testPublicKeys } from '@app/kit/testing/service-dependencies'
+import { buildApp } from '../src/app.ts'
+import { ADMIN, adminIdentity, as } from './support/auth-app.ts'
+
+/**
+ * Two auth replicas sharing what production replicas share: Redis for the key-value store (each on its own
+ * connection) and the document store (here one NeDB object). The users list one replica serialized must
+ * not outlive a write made on the other.
+ */
+describe.skipIf(!redisAvailable)('the users list of auth replicas on Redis', () => {
+  let redis: RedisServer
+  let store: DocumentStore
+  const closing: Array<{ close(): Promise<void> }> = []
+  beforeAll(async () => {
+    redis = await startRedisServer()
+  })
+  afterAll(async () => {
+    await redis?.stop()
+  })
+  beforeEach(async () => {
+    store = await createNedbStore({ directory: null })
+  })
+  afterEach(async () => {
+    for (const resource of closing.splice(0).reverse()) await resource.close()
+    await store.close()
+  })
+
+  async function replica() {
+    const kv = createRedisKeyValueStore(redis.url)
+    const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store) })
+    const app = await buildApp({
+      publicKeys: testPublicKeys('auth'),
+      store,
+      bus,
+      kv,
+      announce: () => undefined,
+      mailer: { send: async () => undefined },
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    })
+    closing.push(kv, bus, app)
+    return app
+  }
+
+  it('shows a write made on one replica in the next list of the other', async () => {
+    const first = await replica()
+    const second = await replica()
+    const emails = async (app: typeof first) =>
+      (await app.inject({ method: 'GET', url: '/api/admin/users', headers: as(adminIdentity) }))
+        .json()
+        .map((user: { email: string }) => user.email)
+    expect(await emails(first)).toEqual([ADMIN.email])
+    expect(await emails(second)).toEqual([ADMIN.email])
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: as(adminIdentity),
+      payload: {
+        username: 'a@example.com',
+        email: 'a@example.com',
+        password: 'first pass 1',
+        role: 'standard',
+      },
+    })
+    const { id } = created.json()
+    expect(await emails(second)).toEqual([ADMIN.email, 'a@example.com'])
+    await second.inject({
+      method: 'PUT',
+      url: `/api/admin/user/${id}`,
+      headers: as(adminIdentity),
+      payload: { email: 'b@example.com' },
+    })
+    expect(await emails(first)).toEqual([ADMIN.email, 'b@example.com'])
+  })
+})
