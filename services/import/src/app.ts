@@ -38,7 +38,9 @@ export async function buildApp(options: ImportOptions) {
   const auth = options.clients?.auth
   const profiles = options.clients?.profiles
   if (!auth || !profiles)
-    throw new Error('import: the auth and profiles clients are required (AUTH_SERVICE_URL, PROFILES_SERVICE_URL)')
+    throw new Error(
+      'import: the auth and profiles clients are required (AUTH_SERVICE_URL, PROFILES_SERVICE_URL)',
+    )
   const settings: ImportJobSettings = {
     batchSize: options.env?.IMPORT_BATCH_SIZE ?? 100,
     batchesInFlight: options.env?.IMPORT_BATCHES_IN_FLIGHT ?? 2,

@@ -11,7 +11,11 @@ export const importErrors = {
   notImported: (reason: string) => new AppError(503, 'IMPORT_NOT_IMPORTED', reason),
   jobNotFound: () => new AppError(404, 'IMPORT_JOB_NOT_FOUND', 'No import with this id'),
   invalidIdempotencyKey: () =>
-    new AppError(400, 'IMPORT_INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters'),
+    new AppError(
+      400,
+      'IMPORT_INVALID_IDEMPOTENCY_KEY',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    ),
   idempotencyKeyReused: () =>
     new AppError(
       422,

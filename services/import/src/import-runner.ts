@@ -57,7 +57,11 @@ export interface LiveJob {
 
 /** The password of an imported row: CSV imports capitalise the names, the single add uses lower case. */
 export function passwordOf(kind: ImportKind, row: Pick<StoredRow, 'firstName' | 'lastName'>): string {
-  return generatedPassword(row.firstName ?? '', row.lastName ?? '', kind === 'single' ? 'lower' : 'capitalised')
+  return generatedPassword(
+    row.firstName ?? '',
+    row.lastName ?? '',
+    kind === 'single' ? 'lower' : 'capitalised',
+  )
 }
 
 /** A service that did not answer (as opposed to one that answered no). */
@@ -185,7 +189,10 @@ export function createImportRunner(options: ImportRunnerOptions) {
         )
       } catch (error) {
         // The accounts exist, so the rows are imported (their passwords are shown); the note says what is missing.
-        log.warn({ event: 'import_assessments_failed', jobId: job.id, code: codeOf(error) }, 'assessments not saved')
+        log.warn(
+          { event: 'import_assessments_failed', jobId: job.id, code: codeOf(error) },
+          'assessments not saved',
+        )
         for (const row of withAccounts) row.reason = ASSESSMENT_MISSING_REASON
         if (isOutage(error) && stopping) throw new UpstreamUnavailable('the profiles service did not answer')
       }
@@ -262,7 +269,12 @@ export function createImportRunner(options: ImportRunnerOptions) {
         counters.processedRecords += 1
         if (row.status === 'imported') {
           counters.successfulRecords += 1
-          importedUsers.push({ row: row.row, name: row.name, email: row.email, password: passwordOf(job.kind, row) })
+          importedUsers.push({
+            row: row.row,
+            name: row.name,
+            email: row.email,
+            password: passwordOf(job.kind, row),
+          })
         } else counters.failedRecords += 1
         report.push(reportOf(row))
       }
@@ -270,7 +282,9 @@ export function createImportRunner(options: ImportRunnerOptions) {
     const heartbeat = setInterval(() => {
       repository
         .updateJob(job.id, { heartbeatAt: new Date(), ...counters }, { owner: options.instanceId })
-        .catch((error: unknown) => log.warn({ jobId: job.id, code: codeOf(error) }, 'import heartbeat failed'))
+        .catch((error: unknown) =>
+          log.warn({ jobId: job.id, code: codeOf(error) }, 'import heartbeat failed'),
+        )
     }, options.heartbeatMs)
     heartbeat.unref()
 
@@ -360,10 +374,10 @@ export function createImportRunner(options: ImportRunnerOptions) {
           await repository.completeChunk(chunkId, settled)
           account(settled)
         }
-        const message = interruptedMessage(
-          `The import stopped because ${outage}`,
-          { totalRecords: job.totalRecords, ...counters },
-        )
+        const message = interruptedMessage(`The import stopped because ${outage}`, {
+          totalRecords: job.totalRecords,
+          ...counters,
+        })
         await finish('interrupted', message)
         return { result: resultNow(message) }
       }
@@ -391,7 +405,10 @@ export function createImportRunner(options: ImportRunnerOptions) {
         finishedAt: new Date().toISOString(),
         heartbeatAt: new Date(),
       })
-      log.info({ event: 'import_finished', jobId: job.id, kind: job.kind, status, ...counters }, 'import finished')
+      log.info(
+        { event: 'import_finished', jobId: job.id, kind: job.kind, status, ...counters },
+        'import finished',
+      )
     }
 
     const done = run()
@@ -430,7 +447,10 @@ export function createImportRunner(options: ImportRunnerOptions) {
       done,
     }
     live.set(job.id, handle)
-    log.info({ event: 'import_started', jobId: job.id, kind: job.kind, rows: job.totalRecords }, 'import started')
+    log.info(
+      { event: 'import_started', jobId: job.id, kind: job.kind, rows: job.totalRecords },
+      'import started',
+    )
     return { job, live: handle }
   }
 

@@ -21,7 +21,12 @@ const importCsv = (csvText: unknown, headers: Record<string, string> = {}, url =
     payload: { csvText },
   })
 
-const standardUser = { userId: 7, role: 'standard', username: 's@example.com', mustChangePassword: false } as const
+const standardUser = {
+  userId: 7,
+  role: 'standard',
+  username: 's@example.com',
+  mustChangePassword: false,
+} as const
 
 describe('POST /api/simple-import (DISC CSV)', () => {
   it('imports good rows, reports bad ones, and gives each imported person a working password', async () => {
@@ -48,11 +53,35 @@ describe('POST /api/simple-import (DISC CSV)', () => {
       ],
     })
     expect(result.report).toEqual([
-      { row: 2, name: 'John Smith', email: 'john.smith@example.com', status: 'imported', userId: expect.any(Number) },
+      {
+        row: 2,
+        name: 'John Smith',
+        email: 'john.smith@example.com',
+        status: 'imported',
+        userId: expect.any(Number),
+      },
       { row: 3, name: 'ann LEE', email: 'ann@example.com', status: 'imported', userId: expect.any(Number) },
-      { row: 4, name: 'Bad Score', email: 'bad@example.com', status: 'failed', reason: 'DISC scores must be between 0 and 100 (iScore: 150)' },
-      { row: 5, name: 'Same Person', email: 'john.smith@example.com', status: 'failed', reason: 'Duplicate email: already on line 2 of this file' },
-      { row: 6, name: 'Old Admin', email: 'admin@example.com', status: 'failed', reason: 'A user with this email already exists' },
+      {
+        row: 4,
+        name: 'Bad Score',
+        email: 'bad@example.com',
+        status: 'failed',
+        reason: 'DISC scores must be between 0 and 100 (iScore: 150)',
+      },
+      {
+        row: 5,
+        name: 'Same Person',
+        email: 'john.smith@example.com',
+        status: 'failed',
+        reason: 'Duplicate email: already on line 2 of this file',
+      },
+      {
+        row: 6,
+        name: 'Old Admin',
+        email: 'admin@example.com',
+        status: 'failed',
+        reason: 'A user with this email already exists',
+      },
     ])
 
     const users = await accounts(context)
@@ -76,23 +105,39 @@ describe('POST /api/simple-import (DISC CSV)', () => {
   })
 
   it('streams progress as server-sent events: at once, per batch, then the result', async () => {
-    const rows = Array.from({ length: 5 }, (_, index) => `Person,Number${index},p${index}@example.com,1,2,3,4`)
+    const rows = Array.from(
+      { length: 5 },
+      (_, index) => `Person,Number${index},p${index}@example.com,1,2,3,4`,
+    )
     const response = await importCsv([DISC_HEADER, ...rows].join('\n'), { accept: 'text/event-stream' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8')
     const events = eventsOf(response.body)
     expect(events[0]).toEqual({
       type: 'progress',
-      progress: { jobId: expect.any(String), totalRecords: 5, processedRecords: 0, successfulRecords: 0, failedRecords: 0 },
+      progress: {
+        jobId: expect.any(String),
+        totalRecords: 5,
+        processedRecords: 0,
+        successfulRecords: 0,
+        failedRecords: 0,
+      },
     })
-    const processed = events.filter((event) => event.type === 'progress').map((event) => (event.progress as { processedRecords: number }).processedRecords)
+    const processed = events
+      .filter((event) => event.type === 'progress')
+      .map((event) => (event.progress as { processedRecords: number }).processedRecords)
     expect(processed).toEqual([0, 2, 4, 5])
-    expect(events.at(-1)).toMatchObject({ type: 'result', result: { successfulRecords: 5, failedRecords: 0 } })
+    expect(events.at(-1)).toMatchObject({
+      type: 'result',
+      result: { successfulRecords: 5, failedRecords: 0 },
+    })
     expect(events.filter((event) => event.type === 'result')).toHaveLength(1)
   })
 
   it('answers a file where nothing imports with the failure message and a per-row report', async () => {
-    const response = await importCsv(`${DISC_HEADER}\nJohn,Smith,john.example.com,1,2,3,4\nAnn,Lee,ann@example.com,high,2,3,4`)
+    const response = await importCsv(
+      `${DISC_HEADER}\nJohn,Smith,john.example.com,1,2,3,4\nAnn,Lee,ann@example.com,high,2,3,4`,
+    )
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({
       message: 'No users were imported successfully: 2 of 2 rows failed (see the report)',
@@ -118,9 +163,27 @@ describe('POST /api/simple-import (DISC CSV)', () => {
   })
 
   it.each([
-    ['empty text', '', 400, 'IMPORT_EMPTY_INPUT', 'Empty input: paste the CSV text, starting with its header row'],
-    ['blank lines', '\r\n \n', 400, 'IMPORT_EMPTY_INPUT', 'Empty input: paste the CSV text, starting with its header row'],
-    ['a header without rows', `${DISC_HEADER}\n`, 400, 'IMPORT_EMPTY_INPUT', 'Empty input: the CSV has a header row but no people under it'],
+    [
+      'empty text',
+      '',
+      400,
+      'IMPORT_EMPTY_INPUT',
+      'Empty input: paste the CSV text, starting with its header row',
+    ],
+    [
+      'blank lines',
+      '\r\n \n',
+      400,
+      'IMPORT_EMPTY_INPUT',
+      'Empty input: paste the CSV text, starting with its header row',
+    ],
+    [
+      'a header without rows',
+      `${DISC_HEADER}\n`,
+      400,
+      'IMPORT_EMPTY_INPUT',
+      'Empty input: the CSV has a header row but no people under it',
+    ],
     [
       'a wrong header',
       'name,mail,d,i,s,c\nJohn,j@example.com,1,2,3,4',
@@ -139,7 +202,11 @@ describe('POST /api/simple-import (DISC CSV)', () => {
     const response = await importCsv(csvText, { accept: 'text/event-stream' })
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ code, message })
-    const jobs = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', administrator) })
+    const jobs = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports',
+      headers: as('import', administrator),
+    })
     expect(jobs.json()).toEqual([])
   })
 
@@ -167,15 +234,21 @@ describe('POST /api/simple-import (DISC CSV)', () => {
   })
 
   it('is for administrators only', async () => {
-    expect((await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', standardUser))).statusCode).toBe(403)
-    expect((await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', null))).statusCode).toBe(401)
+    expect(
+      (await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', standardUser)))
+        .statusCode,
+    ).toBe(403)
+    expect(
+      (await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', null))).statusCode,
+    ).toBe(401)
     expect(await assessments(context)).toEqual([])
   })
 })
 
 describe('POST /api/admin/import-prevue', () => {
   const header = PREVUE_IMPORT_COLUMNS.join(',')
-  const stens = (first: string) => [first, ...Array.from({ length: 19 }, (_, index) => String((index % 10) + 1))].join(',')
+  const stens = (first: string) =>
+    [first, ...Array.from({ length: 19 }, (_, index) => String((index % 10) + 1))].join(',')
 
   it("imports sten scores under the spec's column spellings", async () => {
     const response = await importCsv(
@@ -194,11 +267,20 @@ describe('POST /api/admin/import-prevue', () => {
     })
     const [profile] = await assessments(context)
     expect(profile).toMatchObject({ assessmentType: 'prevue', name: 'Ann Lee' })
-    expect(profile?.scoresData).toMatchObject({ generalAbility: 7, workingWithNumbers: 1, cooperativeCompetitive: 8, socialDesirability: 9 })
+    expect(profile?.scoresData).toMatchObject({
+      generalAbility: 7,
+      workingWithNumbers: 1,
+      cooperativeCompetitive: 8,
+      socialDesirability: 9,
+    })
   })
 
   it('refuses a DISC file, saying which import it looks like', async () => {
-    const response = await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, {}, '/api/admin/import-prevue')
+    const response = await importCsv(
+      `${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`,
+      {},
+      '/api/admin/import-prevue',
+    )
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toMatch(/This looks like a DISC file: use the DISC import\.$/)
   })
@@ -210,7 +292,16 @@ describe('POST /api/admin/import/single', () => {
       method: 'POST',
       url: '/api/admin/import/single',
       headers: { ...as('import', administrator), ...headers },
-      payload: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', dScore: 50, iScore: 70, sScore: 50, cScore: 50, ...body },
+      payload: {
+        firstName: 'John',
+        lastName: 'Smith',
+        email: 'john@example.com',
+        dScore: 50,
+        iScore: 70,
+        sScore: 50,
+        cScore: 50,
+        ...body,
+      },
     })
 
   it('adds one person with a lower-case password', async () => {
@@ -258,18 +349,35 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with another file, and a malformed key', async () => {
     await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`, { 'idempotency-key': 'key-2' })
-    const other = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, { 'idempotency-key': 'key-2' })
+    const other = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
+      'idempotency-key': 'key-2',
+    })
     expect(other.statusCode).toBe(422)
     expect(other.json().code).toBe('IMPORT_IDEMPOTENCY_KEY_REUSED')
-    const malformed = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, { 'idempotency-key': 'bad key' })
+    const malformed = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
+      'idempotency-key': 'bad key',
+    })
     expect(malformed.statusCode).toBe(400)
   })
 
   it('replays the single add, and keeps keys apart per administrator', async () => {
     const headers = { 'idempotency-key': 'single-1' }
-    const body = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', dScore: 1, iScore: 2, sScore: 3, cScore: 4 }
+    const body = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      dScore: 1,
+      iScore: 2,
+      sScore: 3,
+      cScore: 4,
+    }
     const send = (identity = administrator) =>
-      context.app.inject({ method: 'POST', url: '/api/admin/import/single', headers: { ...as('import', identity), ...headers }, payload: body })
+      context.app.inject({
+        method: 'POST',
+        url: '/api/admin/import/single',
+        headers: { ...as('import', identity), ...headers },
+        payload: body,
+      })
     const first = await send()
     const again = await send()
     expect(again.json()).toEqual(first.json())
@@ -282,24 +390,57 @@ describe('the jobs', () => {
   it('lists jobs newest first without reports, and shows one with its report but no password', async () => {
     const first = (await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`)).json()
     const second = (await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4\nx,y,z,1,2,3,4`)).json()
-    const list = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', administrator) })
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports',
+      headers: as('import', administrator),
+    })
     expect(list.statusCode).toBe(200)
     expect(list.json().map((job: { id: string }) => job.id)).toEqual([second.jobId, first.jobId])
     expect(list.json()[0]).not.toHaveProperty('report')
-    expect(list.json()[0]).toMatchObject({ kind: 'disc', status: 'completed', createdBy: 1, totalRecords: 2, processedRecords: 2, successfulRecords: 1, failedRecords: 1 })
+    expect(list.json()[0]).toMatchObject({
+      kind: 'disc',
+      status: 'completed',
+      createdBy: 1,
+      totalRecords: 2,
+      processedRecords: 2,
+      successfulRecords: 1,
+      failedRecords: 1,
+    })
 
-    const one = await context.app.inject({ method: 'GET', url: `/api/admin/imports/${second.jobId}`, headers: as('import', administrator) })
+    const one = await context.app.inject({
+      method: 'GET',
+      url: `/api/admin/imports/${second.jobId}`,
+      headers: as('import', administrator),
+    })
     expect(one.statusCode).toBe(200)
-    expect(one.json()).toMatchObject({ id: second.jobId, message: second.message, report: second.report, finishedAt: expect.any(String) })
+    expect(one.json()).toMatchObject({
+      id: second.jobId,
+      message: second.message,
+      report: second.report,
+      finishedAt: expect.any(String),
+    })
     expect(one.body).not.toContain('#AnnLee3')
   })
 
   it('answers 404 for an unknown job and 400 for a malformed id', async () => {
-    const unknown = await context.app.inject({ method: 'GET', url: '/api/admin/imports/7b0c7e7e-2f0a-4c4b-9a55-3f9d0f8d2a11', headers: as('import', administrator) })
+    const unknown = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/7b0c7e7e-2f0a-4c4b-9a55-3f9d0f8d2a11',
+      headers: as('import', administrator),
+    })
     expect(unknown.statusCode).toBe(404)
-    const malformed = await context.app.inject({ method: 'GET', url: '/api/admin/imports/not-a-uuid', headers: as('import', administrator) })
+    const malformed = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/not-a-uuid',
+      headers: as('import', administrator),
+    })
     expect(malformed.statusCode).toBe(400)
-    const guest = await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', standardUser) })
+    const guest = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports',
+      headers: as('import', standardUser),
+    })
     expect(guest.statusCode).toBe(403)
   })
 })

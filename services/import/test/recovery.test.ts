@@ -22,7 +22,10 @@ const people = Array.from({ length: 40 }, (_, index) => ({
   last: `Number${index}`,
   email: `person${index}@example.com`,
 }))
-const csvText = [DISC_HEADER, ...people.map((person) => `${person.first},${person.last},${person.email},10,20,30,40`)].join('\n')
+const csvText = [
+  DISC_HEADER,
+  ...people.map((person) => `${person.first},${person.last},${person.email},10,20,30,40`),
+].join('\n')
 
 const getJob = (app: typeof context.app, id: string) =>
   app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: as('import', administrator) })
@@ -41,7 +44,13 @@ describe('an import whose process stops mid-way', () => {
     // Stop the process once two batches are done.
     let jobId: string | undefined
     for (let waited = 0; waited < 15_000; waited += 10) {
-      const [job] = (await context.app.inject({ method: 'GET', url: '/api/admin/imports', headers: as('import', administrator) })).json()
+      const [job] = (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/admin/imports',
+          headers: as('import', administrator),
+        })
+      ).json()
       jobId = job?.id
       if (job && job.processedRecords >= 10) break
       await new Promise((resolve) => setTimeout(resolve, 10))
@@ -63,7 +72,9 @@ describe('an import whose process stops mid-way', () => {
     // No user without a report line, no report line without its user, and each profile once.
     const reported = job.report.filter((row: { status: string }) => row.status === 'imported')
     expect(reported).toHaveLength(job.successfulRecords)
-    expect((await importedEmails()).sort()).toEqual(reported.map((row: { email: string }) => row.email).sort())
+    expect((await importedEmails()).sort()).toEqual(
+      reported.map((row: { email: string }) => row.email).sort(),
+    )
     expect((await assessments(context)).map((profile) => profile.userId).sort()).toEqual(
       reported.map((row: { userId: number }) => row.userId).sort(),
     )
@@ -75,7 +86,11 @@ describe('an import whose process stops mid-way', () => {
       payload: { csvText },
     })
     expect(again.json()).toMatchObject({ successfulRecords: notReached, failedRecords: 40 - notReached })
-    expect(again.json().report.filter((row: { reason?: string }) => row.reason === 'A user with this email already exists')).toHaveLength(40 - notReached)
+    expect(
+      again
+        .json()
+        .report.filter((row: { reason?: string }) => row.reason === 'A user with this email already exists'),
+    ).toHaveLength(40 - notReached)
     expect((await importedEmails()).sort()).toEqual(people.map((person) => person.email).sort())
     expect(new Set((await assessments(context)).map((profile) => profile.userId)).size).toBe(40)
     expect(await assessments(context)).toHaveLength(40)
@@ -99,7 +114,11 @@ describe('a job left running with rows sent but unanswered', () => {
       owner,
       heartbeatAt,
     })
-    await repository.insertChunk(job.id, [{ row: 2, name: 'Bad Row', email: 'bad', status: 'failed', reason: 'Invalid email address: bad' }], false)
+    await repository.insertChunk(
+      job.id,
+      [{ row: 2, name: 'Bad Row', email: 'bad', status: 'failed', reason: 'Invalid email address: bad' }],
+      false,
+    )
     const pending: StoredRow[] = [
       ['Ann', 'Lee', 3],
       ['Bo', 'Quist', 4],
@@ -144,7 +163,18 @@ describe('a job left running with rows sent but unanswered', () => {
       headers: serviceHeaders('import', 'profiles'),
       payload: {
         assessments: [
-          { importKey: `${job.id}:3`, userId: ann!.userId, name: 'Ann Lee', assessmentType: 'disc', dScore: 10, iScore: 20, sScore: 30, cScore: 40, primaryType: 'C', scoresData: null },
+          {
+            importKey: `${job.id}:3`,
+            userId: ann!.userId,
+            name: 'Ann Lee',
+            assessmentType: 'disc',
+            dScore: 10,
+            iScore: 20,
+            sScore: 30,
+            cScore: 40,
+            primaryType: 'C',
+            scoresData: null,
+          },
         ],
       },
     })
@@ -172,7 +202,11 @@ describe('a job left running with rows sent but unanswered', () => {
     expect((await importedEmails()).sort()).toEqual(['ann@example.com', 'bo@example.com', 'cy@example.com'])
     const saved = await assessments(context)
     expect(saved).toHaveLength(3)
-    expect(saved.find((profile) => profile.name === 'Cy Young')).toMatchObject({ dScore: 10, cScore: 40, primaryType: 'C' })
+    expect(saved.find((profile) => profile.name === 'Cy Young')).toMatchObject({
+      dScore: 10,
+      cScore: 40,
+      primaryType: 'C',
+    })
     expect((await logIn(context, 'cy@example.com', '#CyYoung5')).statusCode).toBe(200)
   })
 
@@ -185,23 +219,51 @@ describe('a job left running with rows sent but unanswered', () => {
 
   it('keeps rows pending while auth does not answer, and finishes them on a later sweep', async () => {
     const { job } = await crashedJob(new Date(Date.now() - 60_000))
-    const deadAuth = createServiceClient({ caller: 'import', target: 'auth', baseUrl: 'http://127.0.0.1:9', privateKey: TEST_KEYS.import.privateKey, retries: 0 })
-    const profiles = createServiceClient({ caller: 'import', target: 'profiles', baseUrl: context.profilesUrl, privateKey: TEST_KEYS.import.privateKey })
-    const cutOff = await context.buildImport({ clients: { auth: deadAuth, profiles }, jobs: { staleAfterMs: 0 } })
+    const deadAuth = createServiceClient({
+      caller: 'import',
+      target: 'auth',
+      baseUrl: 'http://127.0.0.1:9',
+      privateKey: TEST_KEYS.import.privateKey,
+      retries: 0,
+    })
+    const profiles = createServiceClient({
+      caller: 'import',
+      target: 'profiles',
+      baseUrl: context.profilesUrl,
+      privateKey: TEST_KEYS.import.privateKey,
+    })
+    const cutOff = await context.buildImport({
+      clients: { auth: deadAuth, profiles },
+      jobs: { staleAfterMs: 0 },
+    })
     expect(await cutOff.recoverImports()).toBe(0)
     expect((await getJob(cutOff, job.id)).json()).toMatchObject({ status: 'running', processedRecords: 1 })
     expect(await importedEmails()).toEqual([])
 
     const healthy = await context.buildImport({ jobs: { staleAfterMs: 0 } })
     expect(await healthy.recoverImports()).toBe(1)
-    expect((await getJob(healthy, job.id)).json()).toMatchObject({ status: 'interrupted', successfulRecords: 3 })
+    expect((await getJob(healthy, job.id)).json()).toMatchObject({
+      status: 'interrupted',
+      successfulRecords: 3,
+    })
   })
 })
 
 describe('an import whose account service stops answering', () => {
   it('ends as interrupted, saying so, with the unanswered rows reported as not confirmed', async () => {
-    const deadAuth = createServiceClient({ caller: 'import', target: 'auth', baseUrl: 'http://127.0.0.1:9', privateKey: TEST_KEYS.import.privateKey, retries: 0 })
-    const profiles = createServiceClient({ caller: 'import', target: 'profiles', baseUrl: context.profilesUrl, privateKey: TEST_KEYS.import.privateKey })
+    const deadAuth = createServiceClient({
+      caller: 'import',
+      target: 'auth',
+      baseUrl: 'http://127.0.0.1:9',
+      privateKey: TEST_KEYS.import.privateKey,
+      retries: 0,
+    })
+    const profiles = createServiceClient({
+      caller: 'import',
+      target: 'profiles',
+      baseUrl: context.profilesUrl,
+      privateKey: TEST_KEYS.import.privateKey,
+    })
     const cutOff = await context.buildImport({ clients: { auth: deadAuth, profiles } })
     const response = await cutOff.inject({
       method: 'POST',

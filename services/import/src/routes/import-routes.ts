@@ -3,12 +3,7 @@ import { PassThrough } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '@app/contracts/api'
 import type { ImportJob, ImportResult, ImportStreamEvent } from '@app/contracts/imports'
-import {
-  DISC_IMPORT_COLUMNS,
-  importRow,
-  readImportFile,
-  type ImportFormat,
-} from '@app/domain/import-rows'
+import { DISC_IMPORT_COLUMNS, importRow, readImportFile, type ImportFormat } from '@app/domain/import-rows'
 import { apiRouteOptions } from '@app/kit/api-route'
 import type { AppError } from '@app/kit/errors'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER, IdempotencyKeySchema } from '@app/kit/idempotency'
@@ -24,7 +19,11 @@ import {
   type ImportRunner,
   type LiveJob,
 } from '../import-runner.ts'
-import { reportOf, type ImportJobsRepository, type StoredJob } from '../repositories/import-jobs-repository.ts'
+import {
+  reportOf,
+  type ImportJobsRepository,
+  type StoredJob,
+} from '../repositories/import-jobs-repository.ts'
 
 export interface ImportRoutesOptions {
   repository: ImportJobsRepository
@@ -107,9 +106,10 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
 
     const file = readImportFile(format, csvText)
     if (!file.ok)
-      throw file.reason === 'header' ? importErrors.badHeader(file.message) : importErrors.emptyInput(file.message)
-    const notes =
-      file.ignoredColumns.length > 0 ? [`Columns ignored: ${file.ignoredColumns.join(', ')}`] : []
+      throw file.reason === 'header'
+        ? importErrors.badHeader(file.message)
+        : importErrors.emptyInput(file.message)
+    const notes = file.ignoredColumns.length > 0 ? [`Columns ignored: ${file.ignoredColumns.join(', ')}`] : []
     try {
       const { live } = await runner.start({
         kind: format,
@@ -145,7 +145,18 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     if ('result' in job) {
       const { result } = job
       const { jobId, totalRecords, successfulRecords, failedRecords } = result
-      write(frame({ type: 'progress', progress: { jobId, totalRecords, processedRecords: successfulRecords + failedRecords, successfulRecords, failedRecords } }))
+      write(
+        frame({
+          type: 'progress',
+          progress: {
+            jobId,
+            totalRecords,
+            processedRecords: successfulRecords + failedRecords,
+            successfulRecords,
+            failedRecords,
+          },
+        }),
+      )
       stream.end(frame({ type: 'result', result }))
     } else {
       write(frame({ type: 'progress', progress: job.live.progress() }))
@@ -153,7 +164,10 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
         write(frame(event))
         if (event.type !== 'progress' && !stream.writableEnded) stream.end()
       })
-      reply.raw.once('close', unsubscribe)
+      onGone(reply, () => {
+        unsubscribe()
+        stream.destroy()
+      })
     }
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
@@ -187,7 +201,10 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     }
     write(' ')
     const beat = setInterval(() => write(' '), keepAliveMs)
-    reply.raw.once('close', () => clearInterval(beat))
+    onGone(reply, () => {
+      clearInterval(beat)
+      stream.destroy()
+    })
     void job.live.done.then((outcome: ImportOutcome) => {
       clearInterval(beat)
       const body =
@@ -210,7 +227,18 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
   routes.post(api.importSingle.path, apiRouteOptions(api.importSingle), async (request, reply) => {
     const body = request.body
     const identity = userOf(request)
-    const idempotency = idempotencyOf(request, JSON.stringify([body.firstName, body.lastName, body.email, body.dScore, body.iScore, body.sScore, body.cScore]))
+    const idempotency = idempotencyOf(
+      request,
+      JSON.stringify([
+        body.firstName,
+        body.lastName,
+        body.email,
+        body.dScore,
+        body.iScore,
+        body.sScore,
+        body.cScore,
+      ]),
+    )
     let job = await earlierAnswer(idempotency)
     if (job) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true')
     else {
@@ -241,7 +269,10 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
       if (reason === NOT_CONFIRMED_REASON) throw importErrors.notImported(reason)
       throw importErrors.invalidPerson(reason)
     }
-    return { ...result, message: result.successfulRecords === 1 ? 'User successfully imported' : result.message }
+    return {
+      ...result,
+      message: result.successfulRecords === 1 ? 'User successfully imported' : result.message,
+    }
   })
 
   function jobView(job: StoredJob): Omit<ImportJob, 'report'> {
@@ -272,6 +303,22 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     const rows = await repository.rowsOf(job.id)
     return { ...jobView(job), report: rows.map(reportOf) }
   })
+}
+
+/**
+ * Calls `gone` once when the caller goes away: the answer closes, or the caller's side of the connection
+ * ends (a half-closed socket would otherwise wait for an answer nobody reads). The job runs on.
+ */
+function onGone(reply: FastifyReply, gone: () => void) {
+  let called = false
+  const once = () => {
+    if (called) return
+    called = true
+    gone()
+    if (!reply.raw.writableFinished) reply.raw.destroy()
+  }
+  reply.raw.once('close', once)
+  reply.raw.socket?.once('end', once)
 }
 
 function resultOrThrow(outcome: ImportOutcome): ImportResult {

@@ -5,6 +5,8 @@ import { buildApp as buildProfiles } from '@app/profiles/app'
 import { createMemoryEventBus } from '@app/kit/bus/memory'
 import type { Identity } from '@app/kit/identity'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import { loggerOptions } from '@app/kit/logger'
+import { closeServer } from '@app/kit/run-service'
 import { createServiceClient } from '@app/kit/service-client'
 import { identityHeaders, testPublicKeys, TEST_KEYS } from '@app/kit/testing/service-dependencies'
 import { createNedbStore } from '@app/kit/store/nedb'
@@ -39,7 +41,22 @@ export interface ImportProduct {
  * key-value store, each with its own in-memory NeDB store. Only the gateway is left out: requests carry
  * the identity it would sign.
  */
-export function useImportProduct(options: Partial<ImportOptions> = {}) {
+export function useImportProduct(
+  options: Partial<ImportOptions> & {
+    /** Every log line of the three services, as their processes would write it (level debug). */
+    logLines?: string[]
+  } = {},
+) {
+  const { logLines, ...importOptions } = options
+  const logger = (name: string) =>
+    logLines
+      ? {
+          logger: {
+            ...loggerOptions('debug', name),
+            stream: { write: (line: string) => void logLines.push(line) },
+          },
+        }
+      : {}
   const context = {} as ImportProduct & { close(): Promise<void> }
   beforeEach(async () => {
     const stores = await Promise.all([0, 1, 2, 3].map(() => createNedbStore({ directory: null })))
@@ -62,9 +79,16 @@ export function useImportProduct(options: Partial<ImportOptions> = {}) {
       announce: () => undefined,
       mailer: { send: async () => undefined },
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      ...logger('auth'),
     })
     const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
-    const profiles = await buildProfiles({ publicKeys: testPublicKeys('profiles'), store: profilesStore, bus, kv })
+    const profiles = await buildProfiles({
+      publicKeys: testPublicKeys('profiles'),
+      store: profilesStore,
+      bus,
+      kv,
+      ...logger('profiles'),
+    })
     const profilesUrl = await profiles.listen({ port: 0, host: '127.0.0.1' })
     const apps: FastifyInstance[] = []
     const buildImport = async (overrides: Partial<ImportOptions> = {}) => {
@@ -87,9 +111,10 @@ export function useImportProduct(options: Partial<ImportOptions> = {}) {
         store: importStore,
         bus,
         kv,
-        ...options,
+        ...logger('import'),
+        ...importOptions,
         ...overrides,
-        jobs: { keepAliveMs: 50, retryDelaysMs: [10], ...options.jobs, ...overrides.jobs },
+        jobs: { keepAliveMs: 50, retryDelaysMs: [10], ...importOptions.jobs, ...overrides.jobs },
       })
       apps.push(app)
       return app
@@ -105,7 +130,8 @@ export function useImportProduct(options: Partial<ImportOptions> = {}) {
       profilesUrl,
       buildImport,
       async close() {
-        for (const built of apps) await built.close()
+        // As a process stops: a connection a client left open is cut after the grace period.
+        for (const built of apps) await closeServer(built)
         await profiles.close()
         await auth.close()
         await bus.close()

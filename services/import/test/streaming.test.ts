@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { accounts, administrator, as, DISC_HEADER, useImportProduct } from './support/import-product.ts'
+
+const context = useImportProduct({ jobs: { batchSize: 50, keepAliveMs: 100 } })
+
+const people = (count: number) =>
+  [
+    DISC_HEADER,
+    ...Array.from({ length: count }, (_, index) => `Person,Number${index},p${index}@example.com,1,2,3,4`),
+  ].join('\n')
+
+async function waitForJob(id: string) {
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const job = (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/admin/imports/${id}`,
+        headers: as('import', administrator),
+      })
+    ).json()
+    if (job.status !== 'running') return job
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('the job did not end')
+}
+
+describe('a long import', () => {
+  it('sends its JSON headers early and spaces until the answer, which still parses as JSON', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/simple-import',
+      headers: as('import', administrator),
+      payload: { csvText: people(150) },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.body).toMatch(/^ +\{/)
+    expect(JSON.parse(response.body)).toMatchObject({
+      successfulRecords: 150,
+      importedUsers: expect.any(Array),
+    })
+  })
+
+  it('shows its first progress within a second over HTTP, and runs on when the page goes away', async () => {
+    const url = await context.app.listen({ port: 0, host: '127.0.0.1' })
+    const leave = new AbortController()
+    const started = Date.now()
+    const response = await fetch(`${url}/api/simple-import`, {
+      method: 'POST',
+      headers: {
+        ...as('import', administrator),
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ csvText: people(300) }),
+      signal: leave.signal,
+    })
+    const reader = response.body!.getReader()
+    const first = new TextDecoder().decode((await reader.read()).value)
+    expect(Date.now() - started).toBeLessThan(1000)
+    const event = JSON.parse(first.split('\n\n')[0]!.slice('data: '.length))
+    expect(event).toMatchObject({ type: 'progress', progress: { totalRecords: 300 } })
+    leave.abort()
+
+    const job = await waitForJob(event.progress.jobId)
+    expect(job).toMatchObject({ status: 'completed', successfulRecords: 300 })
+    expect(await accounts(context)).toHaveLength(301)
+  }, 60_000)
+})
