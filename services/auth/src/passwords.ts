@@ -5,8 +5,27 @@ import { generatedPassword } from '@app/domain/passwords'
 /** OWASP's argon2id parameters (m=19456 KiB, t=2, p=1); @node-rs/argon2 defaults to argon2id. */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS)
+/**
+ * Hashes run on the libuv pool, which the file system shares. As many at once as there are cores (or pool
+ * threads, if fewer) keeps every core busy without a queue of hashes ahead of every file write: an import
+ * batch of 100 passwords queued at once would hold up the store's writes until most were done.
+ */
+let hashesRunning = 0
+const waitingToHash: Array<() => void> = []
+
+export async function hashPassword(password: string): Promise<string> {
+  const { pool, cores } = hashingThreads()
+  if (hashesRunning >= Math.max(1, Math.min(pool, cores)))
+    await new Promise<void>((resolve) => waitingToHash.push(resolve))
+  else hashesRunning += 1
+  try {
+    return await hash(password, PASSWORD_HASH_OPTIONS)
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const next = waitingToHash.shift()
+    if (next) next()
+    else hashesRunning -= 1
+  }
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
