@@ -160,11 +160,17 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
       stream.end(frame({ type: 'result', result }))
     } else {
       write(frame({ type: 'progress', progress: job.live.progress() }))
+      // A comment line while a batch waits on a slow service, so no proxy's idle timeout cuts the stream.
+      const beat = setInterval(() => write(': keep-alive\n\n'), keepAliveMs)
       const unsubscribe = job.live.subscribe((event) => {
         write(frame(event))
-        if (event.type !== 'progress' && !stream.writableEnded) stream.end()
+        if (event.type !== 'progress' && !stream.writableEnded) {
+          clearInterval(beat)
+          stream.end()
+        }
       })
       onGone(reply, () => {
+        clearInterval(beat)
         unsubscribe()
         stream.destroy()
       })
