@@ -19,11 +19,14 @@ export function UserList({
   selectedId,
   onSelect,
   label,
+  filterKey,
 }: {
   entries: readonly DirectoryEntry[]
   selectedId: number | null
   onSelect: (id: number) => void
   label: string
+  /** Changes with the search and the role filter; a reload of the same list keeps its place. */
+  filterKey: string
 }) {
   const listRef = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -35,7 +38,7 @@ export function UserList({
     setActive(0)
     setScrollTop(0)
     if (listRef.current) listRef.current.scrollTop = 0
-  }, [entries])
+  }, [filterKey])
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
   const last = Math.min(entries.length, Math.ceil((scrollTop + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN)

@@ -100,7 +100,13 @@ export function UserManagementPage() {
               {directory.length === 0 ? 'No users available' : 'No users found matching your search'}
             </p>
           ) : (
-            <UserList entries={shown} selectedId={selectedId} onSelect={setSelectedId} label="Users" />
+            <UserList
+              entries={shown}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              label="Users"
+              filterKey={`${role}\n${deferredSearch}`}
+            />
           )}
         </section>
         <section aria-label="User details" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
