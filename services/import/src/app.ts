@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
+import type { ServiceClient } from '@app/kit/service-client'
+import type { ServiceName } from '@app/kit/services'
 import type { ImportEnv } from './config.ts'
+import { importErrors } from './errors.ts'
 import { createImportRunner } from './import-runner.ts'
 import { createRecovery } from './recovery.ts'
 import { createImportJobsRepository } from './repositories/import-jobs-repository.ts'
@@ -35,12 +38,11 @@ declare module 'fastify' {
 
 /** The import service: CSV parsing, import jobs, and the calls to auth and profiles that carry them out. */
 export async function buildApp(options: ImportOptions) {
-  const auth = options.clients?.auth
-  const profiles = options.clients?.profiles
-  if (!auth || !profiles)
-    throw new Error(
-      'import: the auth and profiles clients are required (AUTH_SERVICE_URL, PROFILES_SERVICE_URL)',
-    )
+  // Processes always have both (config.ts requires their URLs); an app built without them, as some tests
+  // do, refuses imports with 503 rather than starting jobs it cannot carry out.
+  const connected = Boolean(options.clients?.auth && options.clients.profiles)
+  const auth = options.clients?.auth ?? unavailableClient('auth')
+  const profiles = options.clients?.profiles ?? unavailableClient('profiles')
   const settings: ImportJobSettings = {
     batchSize: options.env?.IMPORT_BATCH_SIZE ?? 100,
     batchesInFlight: options.env?.IMPORT_BATCHES_IN_FLIGHT ?? 2,
@@ -74,10 +76,16 @@ export async function buildApp(options: ImportOptions) {
     staleAfterMs: settings.staleAfterMs,
   })
   app.decorate('recoverImports', () => recovery.sweep())
-  await app.register(importRoutes, { repository, runner, keepAliveMs: settings.keepAliveMs })
+  await app.register(importRoutes, {
+    repository,
+    runner,
+    keepAliveMs: settings.keepAliveMs,
+    connected,
+  })
 
   let sweeper: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
+    if (!connected) return
     void recovery.sweep()
     sweeper = setInterval(() => void recovery.sweep(), settings.sweepMs)
     sweeper.unref()
@@ -89,4 +97,8 @@ export async function buildApp(options: ImportOptions) {
     await recovery.idle()
   })
   return app
+}
+
+function unavailableClient(target: ServiceName): ServiceClient {
+  return { target, request: () => Promise.reject(importErrors.unavailable()) }
 }

@@ -9,6 +9,12 @@ export const importErrors = {
   invalidPerson: (reason: string) => new AppError(400, 'IMPORT_INVALID_PERSON', reason),
   duplicateEmail: (reason: string) => new AppError(409, 'IMPORT_DUPLICATE_EMAIL', reason),
   notImported: (reason: string) => new AppError(503, 'IMPORT_NOT_IMPORTED', reason),
+  unavailable: () =>
+    new AppError(
+      503,
+      'IMPORT_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+    ),
   jobNotFound: () => new AppError(404, 'IMPORT_JOB_NOT_FOUND', 'No import with this id'),
   invalidIdempotencyKey: () =>
     new AppError(

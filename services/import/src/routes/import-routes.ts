@@ -30,6 +30,8 @@ export interface ImportRoutesOptions {
   runner: ImportRunner
   /** A JSON answer not ready by then sends its headers, then a space this often until it is (decision 013). */
   keepAliveMs: number
+  /** False when the app has no clients of auth and profiles: imports are refused with 503. */
+  connected: boolean
 }
 
 /** The newest jobs `GET /api/admin/imports` lists. */
@@ -46,7 +48,7 @@ type JobAnswer = { live: LiveJob } | { result: ImportResult }
  * imports answer as server-sent events when asked (`Accept: text/event-stream`), else as JSON.
  */
 export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions) {
-  const { repository, runner, keepAliveMs } = options
+  const { repository, runner, keepAliveMs, connected } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   /**
@@ -104,6 +106,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     const earlier = await earlierAnswer(idempotency)
     if (earlier) return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), earlier)
 
+    if (!connected) throw importErrors.unavailable()
     const file = readImportFile(format, csvText)
     if (!file.ok)
       throw file.reason === 'header'
@@ -258,6 +261,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
         line: 1,
       })
       if (!outcome.ok) throw importErrors.invalidPerson(outcome.reason)
+      if (!connected) throw importErrors.unavailable()
       const started = await runner.start({
         kind: 'single',
         createdBy: identity.userId,
