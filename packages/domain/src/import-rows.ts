@@ -126,9 +126,9 @@ function matchHeader(format: ImportFormat, fields: readonly string[], withHint: 
   if (missing.length === 0 && repeated.length === 0) return { ok: true, columns, ignored }
   const label = format === 'disc' ? 'DISC' : 'Prevue'
   const parts: string[] = []
-  if (missing.length > 0) parts.push(`missing ${plural(missing.length, 'column')}: ${missing.join(', ')}`)
-  if (repeated.length > 0) parts.push(`repeated ${plural(repeated.length, 'column')}: ${repeated.join(', ')}`)
-  if (ignored.length > 0) parts.push(`unknown ${plural(ignored.length, 'column')}: ${ignored.join(', ')}`)
+  if (missing.length > 0) parts.push(`missing ${plural(missing.length, 'column')}: ${listOf(missing)}`)
+  if (repeated.length > 0) parts.push(`repeated ${plural(repeated.length, 'column')}: ${listOf(repeated)}`)
+  if (ignored.length > 0) parts.push(`unknown ${plural(ignored.length, 'column')}: ${listOf(ignored)}`)
   let hint = ''
   const other: ImportFormat = format === 'disc' ? 'prevue' : 'disc'
   if (withHint && matchHeader(other, fields, false).ok) {
@@ -144,6 +144,14 @@ function matchHeader(format: ImportFormat, fields: readonly string[], withHint: 
 }
 
 const plural = (count: number, word: string) => (count === 1 ? word : `${word}s`)
+
+/** Names for a message: at most 25, each cut to 40 characters. */
+export function listOf(names: readonly string[]): string {
+  const shown = names.slice(0, 25).map((name) => clip(name, 40))
+  return names.length > shown.length
+    ? `${shown.join(', ')} and ${names.length - shown.length} more`
+    : shown.join(', ')
+}
 
 /**
  * A practical e-mail check: one '@', a local part of 1 to 64 characters, a domain of dot-separated labels
@@ -177,6 +185,11 @@ export function isValidEmail(email: string): boolean {
   return top.length >= 2 && !/^\d+$/.test(top)
 }
 
+/** The text, cut to `max` characters with an ellipsis. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
 /** A decimal number as people type it ('80', '72.5', ' 9 '), else null: '1e2', '0x10' and '' are text. */
 export function parseScore(value: string): number | null {
   const text = value.trim()
@@ -204,7 +217,7 @@ function personProblem(firstName: string, lastName: string, email: string): stri
     return `First and last names are limited to ${IMPORT_NAME_MAX} characters`
   if (CONTROL.test(firstName) || CONTROL.test(lastName))
     return 'Names must not contain line breaks or control characters'
-  if (!isValidEmail(email)) return `Invalid email address: ${email}`
+  if (!isValidEmail(email)) return `Invalid email address: ${clip(email, 100)}`
   // The spec's format is short for short names ('#AB1'); accounts need 6 characters.
   if (generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
     return `The generated password would be shorter than ${PASSWORD_MIN} characters: first and last name together need at least 4 letters`
@@ -215,8 +228,9 @@ function personProblem(firstName: string, lastName: string, email: string): stri
 function discScore(column: string, value: string): number | string {
   const number = parseScore(value)
   if (number === null)
-    return `${IMPORT_MESSAGES.invalidScores.description} (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(value.trim())})`
-  if (number < 0 || number > 100) return `DISC scores must be between 0 and 100 (${column}: ${value.trim()})`
+    return `${IMPORT_MESSAGES.invalidScores.description} (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(clip(value.trim(), 40))})`
+  if (number < 0 || number > 100)
+    return `DISC scores must be between 0 and 100 (${column}: ${clip(value.trim(), 40)})`
   return Math.round(number)
 }
 
@@ -224,9 +238,9 @@ function discScore(column: string, value: string): number | string {
 function stenScore(column: string, value: string): number | string {
   const number = parseScore(value)
   if (number === null)
-    return `Prevue scores must be numbers (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(value.trim())})`
+    return `Prevue scores must be numbers (${column}: ${value.trim() === '' ? 'empty' : JSON.stringify(clip(value.trim(), 40))})`
   if (number < PREVUE_MIN_SCORE || number > PREVUE_MAX_SCORE)
-    return `Prevue scores must be between ${PREVUE_MIN_SCORE} and ${PREVUE_MAX_SCORE} (${column}: ${value.trim()})`
+    return `Prevue scores must be between ${PREVUE_MIN_SCORE} and ${PREVUE_MAX_SCORE} (${column}: ${clip(value.trim(), 40)})`
   return Math.round(number * 10) / 10
 }
 
@@ -243,7 +257,14 @@ export function importRow(
   const lastName = cell(lastColumn).trim()
   const email = cell(emailColumn).trim().toLowerCase()
   const name = `${firstName} ${lastName}`.trim()
-  const fail = (reason: string): ImportRowOutcome => ({ ok: false, row: record.line, name, email, reason })
+  // A failed row is reported as written, cut short: a hostile file cannot make the report huge.
+  const fail = (reason: string): ImportRowOutcome => ({
+    ok: false,
+    row: record.line,
+    name: clip(name, IMPORT_NAME_MAX * 2),
+    email: clip(email, IMPORT_EMAIL_MAX),
+    reason,
+  })
   if (record.problem) return fail(record.problem)
   if (record.fields.length < width)
     return fail(`The line has ${record.fields.length} of the header's ${width} values`)

@@ -167,6 +167,30 @@ describe('the file as a whole', () => {
   })
 })
 
+describe('hostile files', () => {
+  it('keeps a failed row short in the report, however long its values', () => {
+    const huge = 'x'.repeat(1_000_000)
+    const [row] = rowsOf('disc', `${DISC_HEADER}\n${huge},${huge},${huge},${huge},2,3,4`)
+    expect(row?.ok).toBe(false)
+    if (row?.ok !== false) return
+    expect(row.name.length).toBeLessThanOrEqual(200)
+    expect(row.email.length).toBeLessThanOrEqual(320)
+    expect(row.reason.length).toBeLessThan(200)
+    const [score] = rowsOf('disc', `${DISC_HEADER}\nAnn,Lee,ann@example.com,${huge},2,3,4`)
+    expect(score?.ok === false && score.reason).toBe(
+      `DISC scores must be numbers (dScore: "${'x'.repeat(39)}…")`,
+    )
+  })
+
+  it('names at most 25 unknown columns', () => {
+    const file = readImportFile(
+      'disc',
+      `${Array.from({ length: 1000 }, (_, index) => `c${index}`).join(',')}\nx`,
+    )
+    expect(file.ok ? null : file.message).toMatch(/unknown columns: c0, c1, .*, c24 and 975 more\.$/)
+  })
+})
+
 describe('the Prevue CSV rows', () => {
   it("maps the spec's column spellings to the dimensions", () => {
     const values = Array.from({ length: 20 }, (_, index) => String((index % 10) + 1)).join(',')

@@ -112,7 +112,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
       throw file.reason === 'header'
         ? importErrors.badHeader(file.message)
         : importErrors.emptyInput(file.message)
-    const notes = file.ignoredColumns.length > 0 ? [`Columns ignored: ${file.ignoredColumns.join(', ')}`] : []
+    const notes = file.ignoredColumns.length > 0 ? [`Columns ignored: ${listOf(file.ignoredColumns)}`] : []
     try {
       const { live } = await runner.start({
         kind: format,
