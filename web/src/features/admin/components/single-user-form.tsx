@@ -1,137 +1,139 @@
-import type { ImportedUser } from '@app/contracts/imports'
-import { DISC_TYPES, type DiscType } from '@app/domain/disc'
-import { useId, useState, type FormEvent } from 'react'
+import type { ImportedUser, SingleImportRequest } from '@app/contracts/imports'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner, FormField, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
+import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useImportSingle } from '../api/import-single.ts'
 import { serverMessage } from '../import-errors.ts'
 
-const DEFAULT_SCORE = '50'
-const EMPTY_FORM = { firstName: '', lastName: '', email: '' }
-const DEFAULT_SCORES: Record<DiscType, string> = {
-  D: DEFAULT_SCORE,
-  I: DEFAULT_SCORE,
-  S: DEFAULT_SCORE,
-  C: DEFAULT_SCORE,
+const DEFAULT_SCORE = 50
+const INITIAL_VALUES: SingleImportRequest = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  dScore: DEFAULT_SCORE,
+  iScore: DEFAULT_SCORE,
+  sScore: DEFAULT_SCORE,
+  cScore: DEFAULT_SCORE,
 }
-const SCORE_LABELS: Record<DiscType, string> = {
-  D: 'D (Dominance)',
-  I: 'I (Influence)',
-  S: 'S (Steadiness)',
-  C: 'C (Conscientiousness)',
-}
+const SCORES = [
+  { name: 'dScore', label: 'D (Dominance)' },
+  { name: 'iScore', label: 'I (Influence)' },
+  { name: 'sScore', label: 'S (Steadiness)' },
+  { name: 'cScore', label: 'C (Conscientiousness)' },
+] as const
 
-/** The score as a number, or null when the field does not hold one (the spec only checks it is numeric). */
-function scoreValue(text: string): number | null {
-  if (text.trim() === '') return null
-  const value = Number(text)
-  return Number.isFinite(value) ? value : null
-}
+const resolver = schemaResolver<SingleImportRequest>(
+  async () => (await import('../single-user-schema.ts')).SingleUserFormSchema,
+)
 
-/** Simple Import, Single User: one person with DISC scores; the password is generated in lower case. */
+/**
+ * Simple Import, Single User: one person with DISC scores; the password is generated in lower case. Any
+ * blank name or e-mail, or a score that is not a number, gives the spec's one toast and marks the fields.
+ */
 export function SingleUserForm({ onImported }: { onImported: (users: ImportedUser[]) => void }) {
   const idPrefix = useId()
   const { toast } = useToast()
   const importSingle = useImportSingle()
-  const [person, setPerson] = useState(EMPTY_FORM)
-  const [scores, setScores] = useState(DEFAULT_SCORES)
+  const { register, handleSubmit, reset, formState } = useForm<SingleImportRequest>({
+    resolver,
+    defaultValues: INITIAL_VALUES,
+  })
+  useSchemaPreload(resolver)
+  const invalid = (name: keyof SingleImportRequest) => Boolean(formState.errors[name])
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault()
-    const firstName = person.firstName.trim()
-    const lastName = person.lastName.trim()
-    const email = person.email.trim()
-    const [dScore, iScore, sScore, cScore] = DISC_TYPES.map((type) => scoreValue(scores[type]))
-    if (
-      !firstName ||
-      !lastName ||
-      !email ||
-      dScore == null ||
-      iScore == null ||
-      sScore == null ||
-      cScore == null
-    ) {
-      toast({
-        title: 'Invalid input',
-        description: 'Please fill all fields with valid data',
-        variant: 'destructive',
-      })
-      return
-    }
+  function add(values: SingleImportRequest) {
     const failed = (description: string) =>
       toast({ title: 'Import Failed', description, variant: 'destructive' })
-    importSingle.mutate(
-      { firstName, lastName, email, dScore, iScore, sScore, cScore },
-      {
-        onSuccess: (result) => {
-          if (result.successfulRecords === 0) {
-            failed(result.report.find((row) => row.reason)?.reason ?? 'Failed to create user')
-            return
-          }
-          toast({
-            title: 'User successfully imported',
-            description: `${firstName} ${lastName} can now sign in`,
-          })
-          onImported(result.importedUsers)
-          setPerson(EMPTY_FORM)
-          setScores(DEFAULT_SCORES)
-        },
-        onError: (error) => failed(serverMessage(error) ?? 'Failed to create user'),
+    const trimmed = {
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+    }
+    importSingle.mutate(trimmed, {
+      onSuccess: (result) => {
+        if (result.successfulRecords === 0) {
+          failed(result.report.find((row) => row.reason)?.reason ?? 'Failed to create user')
+          return
+        }
+        toast({
+          title: 'User successfully imported',
+          description: `${trimmed.firstName} ${trimmed.lastName} can now sign in`,
+        })
+        onImported(result.importedUsers)
+        reset(INITIAL_VALUES)
       },
-    )
+      onError: (error) => failed(serverMessage(error) ?? 'Failed to create user'),
+    })
   }
 
-  const field = (
-    key: keyof typeof EMPTY_FORM,
-    label: string,
-    type: 'text' | 'email',
-    autoComplete: string,
-  ) => (
-    <div>
-      <label htmlFor={`${idPrefix}-${key}`} className={labelClasses}>
-        {label}
-      </label>
-      <input
-        id={`${idPrefix}-${key}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={person[key]}
-        onChange={(event) => setPerson({ ...person, [key]: event.target.value })}
-        className={`mt-1.5 ${inputClasses}`}
-      />
-    </div>
-  )
+  const refuse = () =>
+    toast({
+      title: 'Invalid input',
+      description: 'Please fill all fields with valid data',
+      variant: 'destructive',
+    })
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Add a single user" className="space-y-5">
+    <form
+      onSubmit={handleSubmit(add, refuse)}
+      noValidate
+      aria-label="Add a single user"
+      className="space-y-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('firstName', 'First Name', 'text', 'off')}
-        {field('lastName', 'Last Name', 'text', 'off')}
+        <FormField id={`${idPrefix}-first`} label="First Name" invalid={invalid('firstName')}>
+          {(control) => (
+            <input {...control} {...register('firstName')} autoComplete="off" className={inputClasses} />
+          )}
+        </FormField>
+        <FormField id={`${idPrefix}-last`} label="Last Name" invalid={invalid('lastName')}>
+          {(control) => (
+            <input {...control} {...register('lastName')} autoComplete="off" className={inputClasses} />
+          )}
+        </FormField>
       </div>
-      <div>
-        {field('email', 'Email', 'email', 'off')}
-        <p className="mt-1.5 text-xs text-slate-600">The e-mail address is also the username.</p>
-      </div>
+      <FormField
+        id={`${idPrefix}-email`}
+        label="Email"
+        hint="The e-mail address is also the username."
+        invalid={invalid('email')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="off"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
       <fieldset>
         <legend className={labelClasses}>DISC scores (whole numbers from 0 to 100)</legend>
         <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {DISC_TYPES.map((type) => (
-            <div key={type}>
-              <label htmlFor={`${idPrefix}-${type}`} className="block text-xs font-medium text-slate-700">
-                {SCORE_LABELS[type]}
-              </label>
-              <input
-                id={`${idPrefix}-${type}`}
-                type="number"
-                min={0}
-                max={100}
-                inputMode="numeric"
-                value={scores[type]}
-                onChange={(event) => setScores({ ...scores, [type]: event.target.value })}
-                className={`mt-1 ${inputClasses}`}
-              />
-            </div>
+          {SCORES.map((score) => (
+            <FormField
+              key={score.name}
+              id={`${idPrefix}-${score.name}`}
+              label={score.label}
+              invalid={invalid(score.name)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...register(score.name, { valueAsNumber: true })}
+                  type="number"
+                  min={0}
+                  max={100}
+                  inputMode="numeric"
+                  className={inputClasses}
+                />
+              )}
+            </FormField>
           ))}
         </div>
       </fieldset>

@@ -1,8 +1,15 @@
 import type { AdminUser, UpdateUserRequest } from '@app/contracts/auth'
 import { DISC_TYPES } from '@app/domain/disc'
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, FormAlert, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import {
+  ButtonSpinner,
+  FormAlert,
+  FormField,
+  inputClasses,
+  labelClasses,
+} from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useUser } from '../api/get-user.ts'
 import { useUpdateUser } from '../api/update-user.ts'
@@ -71,6 +78,8 @@ function formatDate(value: string | undefined): string {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString()
 }
 
+type EditValues = { email: string; password: string }
+
 function UserEditForm({
   user,
   disc,
@@ -84,16 +93,14 @@ function UserEditForm({
   onSave: (changes: UpdateUserRequest) => void
   saving: boolean
 }) {
-  const emailId = useId()
-  const passwordId = useId()
-  const passwordHintId = useId()
+  const headingId = useId()
   const { toast } = useToast()
-  const [email, setEmail] = useState(user.email)
-  const [password, setPassword] = useState('')
+  const { register, handleSubmit } = useForm<EditValues>({
+    defaultValues: { email: user.email, password: '' },
+  })
   const guest = isGuest(user.role)
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault()
+  function submit({ email, password }: EditValues) {
     if (guest || saving) return
     const newEmail = email.trim()
     const emailChanged = newEmail !== user.email
@@ -109,9 +116,9 @@ function UserEditForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-labelledby={`${emailId}-heading`} className="space-y-5 p-5">
+    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby={headingId} className="space-y-5 p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id={`${emailId}-heading`} className="text-lg font-semibold text-slate-900">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.username}
         </h2>
         <RoleBadge role={user.role} />
@@ -130,45 +137,42 @@ function UserEditForm({
           </>
         )}
       </dl>
-      <div>
-        <label htmlFor={emailId} className={labelClasses}>
-          Email
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="off"
-          value={email}
-          readOnly={guest}
-          onChange={(event) => setEmail(event.target.value)}
-          className={`mt-1.5 ${inputClasses} read-only:bg-slate-50`}
-        />
-        <p className="mt-1.5 text-xs text-slate-600">
-          {guest
-            ? "A guest's credentials cannot be edited."
-            : 'Changing the e-mail also changes the username.'}
-        </p>
-      </div>
+      <FormField
+        id={`${headingId}-email`}
+        label="Email"
+        hint={
+          guest ? "A guest's credentials cannot be edited." : 'Changing the e-mail also changes the username.'
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="off"
+            readOnly={guest}
+            className={`${inputClasses} read-only:bg-slate-50`}
+          />
+        )}
+      </FormField>
       {guest ? (
         <GuestPassword user={user} />
       ) : (
-        <div>
-          <label htmlFor={passwordId} className={labelClasses}>
-            New Password
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            aria-describedby={passwordHintId}
-            onChange={(event) => setPassword(event.target.value)}
-            className={`mt-1.5 ${inputClasses}`}
-          />
-          <p id={passwordHintId} className="mt-1.5 text-xs text-slate-600">
-            Leave blank to keep the current password. A new one must be changed by the user at the next login.
-          </p>
-        </div>
+        <FormField
+          id={`${headingId}-password`}
+          label="New Password"
+          hint="Leave blank to keep the current password. A new one must be changed by the user at the next login."
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="new-password"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
       )}
       <DiscProfile disc={disc} />
       {!guest && (
