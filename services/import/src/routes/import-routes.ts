@@ -3,7 +3,13 @@ import { PassThrough } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '@app/contracts/api'
 import type { ImportJob, ImportResult, ImportStreamEvent } from '@app/contracts/imports'
-import { DISC_IMPORT_COLUMNS, importRow, readImportFile, type ImportFormat } from '@app/domain/import-rows'
+import {
+  DISC_IMPORT_COLUMNS,
+  importRow,
+  listOf,
+  readImportFile,
+  type ImportFormat,
+} from '@app/domain/import-rows'
 import { apiRouteOptions } from '@app/kit/api-route'
 import type { AppError } from '@app/kit/errors'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER, IdempotencyKeySchema } from '@app/kit/idempotency'
