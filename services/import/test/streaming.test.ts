@@ -66,4 +66,27 @@ describe('a long import', () => {
     expect(job).toMatchObject({ status: 'completed', successfulRecords: 300 })
     expect(await accounts(context)).toHaveLength(301)
   }, 60_000)
+
+  it('leaves no listener on a kept-alive connection after its answers', async () => {
+    const url = await context.app.listen({ port: 0, host: '127.0.0.1' })
+    const sockets: import('node:net').Socket[] = []
+    context.app.server.on('connection', (socket) => sockets.push(socket))
+    const counts: number[] = []
+    for (let index = 0; index < 6; index += 1) {
+      const response = await fetch(`${url}/api/simple-import`, {
+        method: 'POST',
+        headers: {
+          ...as('import', administrator),
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+        },
+        body: JSON.stringify({ csvText: `${DISC_HEADER}\nA,Person${index},bad-address-${index},1,2,3,4` }),
+      })
+      expect(await response.text()).toContain('"type":"result"')
+      counts.push(sockets.reduce((sum, socket) => sum + socket.listenerCount('end'), 0))
+    }
+    // Fewer connections than answers, so some served several: their listeners do not grow with them.
+    expect(sockets.length).toBeLessThan(6)
+    expect(counts.at(-1)).toBe(counts[1])
+  })
 })

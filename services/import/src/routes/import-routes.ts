@@ -326,15 +326,18 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
  * ends (a half-closed socket would otherwise wait for an answer nobody reads). The job runs on.
  */
 function onGone(reply: FastifyReply, gone: () => void) {
+  const socket = reply.raw.socket
   let called = false
   const once = () => {
+    // A kept-alive connection serves later requests: it keeps no listener of this one.
+    socket?.off('end', once)
     if (called) return
     called = true
     gone()
     if (!reply.raw.writableFinished) reply.raw.destroy()
   }
   reply.raw.once('close', once)
-  reply.raw.socket?.once('end', once)
+  socket?.once('end', once)
 }
 
 function resultOrThrow(outcome: ImportOutcome): ImportResult {
