@@ -1,9 +1,11 @@
 // `npm run keys:generate`: fresh Ed25519 key pairs for every signer of identity tokens (the gateway, and each
-// service that calls another, INTERNAL_CALLS), printed as a block ready for `.env`, `k8s/secrets.env` or,
-// with `--helm`, a values file of charts/app. Nothing is written to disk; redirect the output yourself.
+// service that calls another, INTERNAL_CALLS), and sharing's INVITATION_TOKEN_KEY, printed as a block ready for
+// `.env`, `k8s/secrets.env` or, with `--helm`, a values file of charts/app. Nothing is written to disk; redirect
+// the output yourself.
 import { fileURLToPath } from 'node:url'
 import { generateIdentityKeyPair } from '@app/kit/identity'
 import { INTERNAL_CALLS, type Caller, type ServiceName } from '@app/kit/services'
+import { randomSecret } from './secrets.ts'
 
 /** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
 export const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
@@ -14,8 +16,18 @@ export function generateKeyPairs(signers: readonly Caller[] = SIGNERS): Partial<
   return Object.fromEntries(signers.map((signer) => [signer, generateIdentityKeyPair()]))
 }
 
+/** The symmetric secrets printed with the keys, generated as the embedded modes do (scripts/secrets.ts). */
+export interface GeneratedSecrets {
+  /** Seals invitation tokens at rest; the sharing service alone holds it (decision record 012). */
+  INVITATION_TOKEN_KEY: string
+}
+
+export function generateSecrets(): GeneratedSecrets {
+  return { INVITATION_TOKEN_KEY: randomSecret() }
+}
+
 /** One line per key: PEM with its line breaks written as `\n`, as env files (compose, kustomize) carry them. */
-export function envBlock(pairs: Partial<KeyPairs>): string {
+export function envBlock(pairs: Partial<KeyPairs>, secrets: GeneratedSecrets = generateSecrets()): string {
   const oneLine = (pem: string) => pem.trim().replaceAll('\n', String.raw`\n`)
   const lines = Object.entries(pairs).flatMap(([signer, pair]) => [
     `${signer.toUpperCase()}_PRIVATE_KEY=${oneLine(pair.privateKey)}`,
@@ -24,12 +36,17 @@ export function envBlock(pairs: Partial<KeyPairs>): string {
   return [
     '# Identity keys (Ed25519). Only the gateway may hold GATEWAY_PRIVATE_KEY; each calling service only its own.',
     ...lines,
+    '# Seals invitation tokens at rest (sharing only).',
+    `INVITATION_TOKEN_KEY=${secrets.INVITATION_TOKEN_KEY}`,
     '',
   ].join('\n')
 }
 
-/** The `secrets:` block of a charts/app values file (secrets.<signer>PrivateKey, secrets.<signer>PublicKey). */
-export function helmValues(pairs: Partial<KeyPairs>): string {
+/**
+ * The `secrets:` block of a charts/app values file (secrets.<signer>PrivateKey, secrets.<signer>PublicKey and
+ * secrets.invitationTokenKey).
+ */
+export function helmValues(pairs: Partial<KeyPairs>, secrets: GeneratedSecrets = generateSecrets()): string {
   const literal = (pem: string) =>
     pem
       .trim()
@@ -44,6 +61,7 @@ export function helmValues(pairs: Partial<KeyPairs>): string {
     '# Identity keys of charts/app; keep this file out of version control.',
     'secrets:',
     ...entries,
+    `  invitationTokenKey: ${secrets.INVITATION_TOKEN_KEY}`,
     '',
   ].join('\n')
 }

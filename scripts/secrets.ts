@@ -11,6 +11,9 @@ import {
   type ServiceName,
 } from '@app/kit/services'
 
+/** A symmetric secret: 32 random bytes, base64url (43 characters, above the configuration's 32 minimum). */
+export const randomSecret = (): string => randomBytes(32).toString('base64url')
+
 /** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
 const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
 
@@ -41,8 +44,8 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     }
     return stored[name]!
   }
-  const SESSION_SECRET = pick('SESSION_SECRET', () => randomBytes(32).toString('base64url'))
-  const INVITATION_TOKEN_KEY = pick('INVITATION_TOKEN_KEY', () => randomBytes(32).toString('base64url'))
+  const SESSION_SECRET = pick('SESSION_SECRET', randomSecret)
+  const INVITATION_TOKEN_KEY = pick('INVITATION_TOKEN_KEY', randomSecret)
   const privateKeys = Object.fromEntries(
     SIGNERS.map((signer) => [
       signer,

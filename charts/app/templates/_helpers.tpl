@@ -128,6 +128,19 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 {{- end -}}
 
+{{/*
+The e-mail settings of the services that send e-mail (auth: password resets; sharing: invitations): one SMTP
+server, one sender and one public URL for the links, the gateway's (config.publicUrl). Empty values mean the
+services' defaults; without SMTP_URL e-mails go to an outbox file and the log.
+*/}}
+{{- define "app.mailEnv" -}}
+{{ include "app.secretEnv" (dict "env" "SMTP_URL" "optional" true "context" .) }}
+- name: MAIL_FROM
+  value: {{ .Values.config.mailFrom | quote }}
+- name: PUBLIC_URL
+  value: {{ include "app.publicUrl" . | quote }}
+{{- end -}}
+
 {{/* In-cluster URL of one service, for the gateway. Call with (dict "name" "auth" "context" $). */}}
 {{- define "app.serviceUrl" -}}
 {{- $component := index .context.Values .name -}}

@@ -26,7 +26,13 @@ import {
 
 const composeText = read('docker-compose.yml')
 const compose = parseYaml(composeText) as { services: Record<string, Record<string, unknown>> }
-const requiredSecrets = ['SESSION_SECRET', ...Object.keys(fakeKeys), 'MONGO_ROOT_PASSWORD', 'REDIS_PASSWORD']
+const requiredSecrets = [
+  'SESSION_SECRET',
+  'INVITATION_TOKEN_KEY',
+  ...Object.keys(fakeKeys),
+  'MONGO_ROOT_PASSWORD',
+  'REDIS_PASSWORD',
+]
 const testEnvironment = Object.fromEntries(requiredSecrets.map((name) => [name, fakeSecrets[name]!]))
 
 /** Compose interpolation (`${A}`, `${A:-default}`, `${A:?message}`, `$$`), as docker-compose applies it. */
@@ -252,7 +258,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!isRecord(service.environment)) continue
       for (const [key, value] of Object.entries(service.environment)) {
-        if (/SECRET|PASSWORD|API_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(key))
+        if (/SECRET|PASSWORD|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(key))
           expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-]/)
       }
     }
@@ -266,7 +272,8 @@ describe('docker-compose.yml', () => {
     const used = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!))
     expect([...used].filter((name) => !documented.has(name))).toEqual([])
     for (const [name, value] of documented)
-      if (/SECRET|PASSWORD|API_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(name)) expect(value, name).toBe('')
+      if (/SECRET|PASSWORD|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(name))
+        expect(value, name).toBe('')
     expect(example).not.toMatch(/INTERNAL_TOKEN_SECRET/)
   })
 })

@@ -15,10 +15,10 @@ const envLines = (text: string) =>
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
 
-/** The key variables docker-compose reads from .env. */
-const composeKeys = [...read('docker-compose.yml').matchAll(/\$\{([A-Z]+_(?:PRIVATE|PUBLIC)_KEY)/g)].map(
-  (match) => match[1]!,
-)
+/** The key variables docker-compose reads from .env: the identity keys and the invitation token key. */
+const composeKeys = [
+  ...read('docker-compose.yml').matchAll(/\$\{([A-Z]+_(?:PRIVATE|PUBLIC)_KEY|INVITATION_TOKEN_KEY)/g),
+].map((match) => match[1]!)
 
 describe('npm run keys:generate', () => {
   it('signs for the gateway and every calling service of INTERNAL_CALLS', () => {
@@ -37,6 +37,7 @@ describe('npm run keys:generate', () => {
       expect(env.publicKey.safeParse(lines[`${signer.toUpperCase()}_PRIVATE_KEY`]).success).toBe(false)
     }
     for (const value of Object.values(lines)) expect(value).not.toContain('\n')
+    expect(env.secret.safeParse(lines.INVITATION_TOKEN_KEY).success).toBe(true)
   })
 
   it('gives every signer a pair of its own', () => {
@@ -47,12 +48,17 @@ describe('npm run keys:generate', () => {
   it('prints, with --helm, the secrets.* values of the chart', () => {
     const values = parseYaml(helmValues(generateKeyPairs())) as { secrets: Record<string, string> }
     const chart = parseYaml(read('charts/app/values.yaml')) as { secrets: Record<string, unknown> }
-    for (const [name, pem] of Object.entries(values.secrets)) {
+    for (const [name, value] of Object.entries(values.secrets)) {
       expect(isRecord(chart.secrets) && name in chart.secrets, name).toBe(true)
-      const schema = name.endsWith('PrivateKey') ? env.privateKey : env.publicKey
-      expect(schema.safeParse(pem).success, name).toBe(true)
+      const schema =
+        name === 'invitationTokenKey'
+          ? env.secret
+          : name.endsWith('PrivateKey')
+            ? env.privateKey
+            : env.publicKey
+      expect(schema.safeParse(value).success, name).toBe(true)
     }
-    expect(Object.keys(values.secrets)).toHaveLength(SIGNERS.length * 2)
+    expect(Object.keys(values.secrets)).toHaveLength(SIGNERS.length * 2 + 1)
   })
 
   it('runs as a command and refuses an unknown argument', () => {
@@ -63,7 +69,7 @@ describe('npm run keys:generate', () => {
       })
     const result = run([])
     expect(result.stderr).toBe('')
-    expect(Object.keys(envLines(result.stdout))).toHaveLength(SIGNERS.length * 2)
+    expect(Object.keys(envLines(result.stdout))).toHaveLength(SIGNERS.length * 2 + 1)
     const wrong = run(['--yaml'])
     expect(wrong.status).toBe(2)
     expect(wrong.stderr).toContain('--yaml')

@@ -53,6 +53,12 @@ function shapeOf(schema: EnvSchema): Record<string, unknown> {
 /** The variable names a schema knows. */
 export const envKeysOf = (schema: EnvSchema): string[] => Object.keys(shapeOf(schema))
 
+/** The variables a schema cannot do without: those whose field refuses to be unset (no default, not optional). */
+export const requiredEnvKeysOf = (schema: EnvSchema): string[] =>
+  Object.entries(shapeOf(schema))
+    .filter(([, field]) => !(field as EnvSchema).safeParse(undefined).success)
+    .map(([key]) => key)
+
 export function describeIssues(result: ParseResult): string {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 }
@@ -77,6 +83,7 @@ export const fakeKeys: Record<string, string> = Object.fromEntries(
 /** Values that satisfy every secret rule of the configuration (32+ characters, Ed25519 keys in PEM). */
 export const fakeSecrets: Record<string, string> = {
   SESSION_SECRET: 's'.repeat(40),
+  INVITATION_TOKEN_KEY: 'i'.repeat(43),
   ...fakeKeys,
   MONGO_ROOT_PASSWORD: 'mongopassword',
   MONGO_USERNAME: 'app',
