@@ -30,41 +30,91 @@ function leadingWords(normalised: string): string[] {
     .filter((word) => word.length >= MIN_SEARCH_LENGTH)
 }
 
-/** Two words agree when their first five characters agree as far as the shorter one goes. */
-function prefixesAgree(typed: string, candidate: string): boolean {
-  const typedPrefix = typed.slice(0, NAME_PREFIX_LENGTH)
-  const candidatePrefix = candidate.slice(0, NAME_PREFIX_LENGTH)
-  return candidatePrefix.startsWith(typedPrefix) || typedPrefix.startsWith(candidatePrefix)
-}
-
 interface IndexedName<T> {
   candidate: T
-  index: number
   display: string
   key: string
-  words: string[]
+  /** Where the second word starts in `key`, or -1 when there is none. */
+  secondWord: number
 }
 
-function rankOf(query: string, queryWords: string[], name: IndexedName<unknown>): Rank | null {
-  const { key } = name
-  if (key.length === 0) return null
-  if (key === query) return EXACT
-  if (key.startsWith(query)) return STARTS_WITH
-  if (key.includes(query)) return OTHER
-  const agrees = queryWords.some((typed) => name.words.some((word) => prefixesAgree(typed, word)))
-  return agrees ? OTHER : null
-}
+/** The match and its other names: the first distinct names of the answer, in order. */
+const ANSWER_NAMES = MAX_OTHER_NAMES + 1
+/** Keys are joined with a character they cannot hold (normalising turns every space into ' '). */
+const SEPARATOR = '\n'
 
 /**
- * Candidates prepared once (normalised names and their leading words) for many searches: a service keeps
- * one per list and answers each search without redoing that work.
+ * Candidates prepared once for many searches: a service keeps one per list and answers each search without
+ * redoing that work, and without visiting every candidate. The normalised names are joined into one text, so
+ * that the names containing the query are found by `indexOf`; the prefix rule's short words are in a map.
+ *
+ * A name's rank depends on its key alone, and every source below yields candidates in the candidates'
+ * order, so the answer's distinct names are among the first four distinct names of each rank in each source.
  */
 export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate: T) => string) {
-  const names: IndexedName<T>[] = candidates.map((candidate, index) => {
+  const names: IndexedName<T>[] = candidates.map((candidate) => {
     const display = nameOf(candidate).trim()
     const key = normalise(display)
-    return { candidate, index, display, key, words: leadingWords(key) }
+    const space = key.indexOf(' ')
+    return { candidate, display, key, secondWord: space === -1 ? -1 : space + 1 }
   })
+  /** Where each key starts in `text`, ascending. */
+  const starts: number[] = []
+  let length = 0
+  for (const name of names) {
+    starts.push(length)
+    length += name.key.length + SEPARATOR.length
+  }
+  const text = names.map((name) => name.key).join(SEPARATOR)
+  /** The first candidate of each key. */
+  const firstOfKey = new Map<string, number>()
+  /** Candidates, in order, whose first or second word is this word of two to four characters. */
+  const shortWords = new Map<string, number[]>()
+  for (const [position, name] of names.entries()) {
+    if (name.key.length > 0 && !firstOfKey.has(name.key)) firstOfKey.set(name.key, position)
+    for (const word of leadingWords(name.key)) {
+      if (word.length >= NAME_PREFIX_LENGTH) continue
+      const list = shortWords.get(word)
+      if (!list) shortWords.set(word, [position])
+      else if (list.at(-1) !== position) list.push(position)
+    }
+  }
+  const candidateAt = (offset: number): number => {
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1
+      if (starts[middle]! <= offset) low = middle
+      else high = middle - 1
+    }
+    return low
+  }
+  const rankOf = (typed: string, position: number): Rank =>
+    names[position]!.key === typed ? EXACT : names[position]!.key.startsWith(typed) ? STARTS_WITH : OTHER
+
+  /** Adds `position` to `list` when its key is new there and the list not full; false once it is full. */
+  const keep = (list: number[], keys: Set<string>, position: number): boolean => {
+    if (list.length >= ANSWER_NAMES) return false
+    const { key } = names[position]!
+    if (!keys.has(key)) {
+      keys.add(key)
+      list.push(position)
+    }
+    return list.length < ANSWER_NAMES
+  }
+
+  /** Candidates containing `needle`, in order, each once: `visit` returns false to stop. */
+  const containing = (needle: string, visit: (position: number) => boolean) => {
+    let from = 0
+    while (from <= text.length) {
+      const found = text.indexOf(needle, from)
+      if (found === -1) return
+      const position = candidateAt(found)
+      if (!visit(position)) return
+      from = position + 1 < starts.length ? starts[position + 1]! : text.length + 1
+    }
+  }
+
   return {
     /**
      * The best match for a typed name and up to three other distinct matching names. Exact matches come
@@ -73,24 +123,58 @@ export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate:
     match(query: string): NameMatchResult<T> {
       const typed = normalise(query.slice(0, MAX_SEARCH_LENGTH))
       if (typed.length < MIN_SEARCH_LENGTH) return { match: null, others: [] }
-      const typedWords = leadingWords(typed)
-      const ranked: { name: IndexedName<T>; rank: Rank }[] = []
-      for (const name of names) {
-        const rank = rankOf(typed, typedWords, name)
-        if (rank !== null) ranked.push({ name, rank })
+      const exact = firstOfKey.get(typed)
+      const startsWith: number[] = []
+      const startKeys = new Set<string>()
+      // Candidates of rank OTHER from each source, at most four distinct keys each, merged below.
+      const others: number[] = []
+      const collectOthers = (from: (visit: (position: number) => boolean) => void) => {
+        const keys = new Set<string>()
+        const list: number[] = []
+        from((position) => rankOf(typed, position) !== OTHER || keep(list, keys, position))
+        others.push(...list)
       }
-      ranked.sort((a, b) => a.rank - b.rank || a.name.index - b.name.index)
-      const best = ranked[0]
-      if (!best) return { match: null, others: [] }
-      const seen = new Set([best.name.key])
-      const others: string[] = []
-      for (const { name } of ranked) {
-        if (others.length === MAX_OTHER_NAMES) break
-        if (seen.has(name.key)) continue
-        seen.add(name.key)
-        others.push(name.display)
+      // Names containing the query: exact, starting with it, or containing it elsewhere.
+      collectOthers((visit) => {
+        let moreOthers = true
+        containing(typed, (position) => {
+          const rank = rankOf(typed, position)
+          if (rank === STARTS_WITH) keep(startsWith, startKeys, position)
+          else if (rank === OTHER && moreOthers) moreOthers = visit(position)
+          return moreOthers || startsWith.length < ANSWER_NAMES
+        })
+      })
+      // The prefix rule: a typed word's first five characters and one of a name's first two words agree
+      // as far as the shorter goes. Either the word starts with the typed prefix, or it is a short word
+      // (under five characters) that the typed prefix starts with.
+      for (const typedWord of leadingWords(typed)) {
+        const prefix = typedWord.slice(0, NAME_PREFIX_LENGTH)
+        collectOthers((visit) =>
+          containing(prefix, (position) => {
+            const { key, secondWord } = names[position]!
+            const atWord = key.startsWith(prefix) || (secondWord !== -1 && key.startsWith(prefix, secondWord))
+            return !atWord || visit(position)
+          }),
+        )
+        for (let size = MIN_SEARCH_LENGTH; size < Math.min(prefix.length, NAME_PREFIX_LENGTH); size += 1) {
+          const list = shortWords.get(prefix.slice(0, size))
+          if (list)
+            collectOthers((visit) => {
+              for (const position of list) if (!visit(position)) return
+            })
+        }
       }
-      return { match: best.name.candidate, others }
+      others.sort((first, second) => first - second)
+      const rest: number[] = []
+      const restKeys = new Set<string>()
+      for (const position of others) if (!keep(rest, restKeys, position)) break
+      const ordered = [...(exact === undefined ? [] : [exact]), ...startsWith, ...rest]
+      const best = ordered[0]
+      if (best === undefined) return { match: null, others: [] }
+      return {
+        match: names[best]!.candidate,
+        others: ordered.slice(1, ANSWER_NAMES).map((position) => names[position]!.display),
+      }
     },
   }
 }

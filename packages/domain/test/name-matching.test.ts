@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_SEARCH_LENGTH, matchByName } from '../src/name-matching.ts'
+import { createNameIndex, MAX_SEARCH_LENGTH, matchByName } from '../src/name-matching.ts'
 
 interface Person {
   id: number
@@ -117,5 +118,77 @@ describe('profile search by name (spec section 5)', () => {
   it('matches only on the first 100 characters of a longer query', () => {
     const name = 'b'.repeat(MAX_SEARCH_LENGTH)
     expect(search(`${name}zzz`, people(name)).match).toBe(name)
+  })
+})
+
+/** The rules written plainly: rank every candidate, sort by rank then position, take distinct names. */
+function referenceMatch(query: string, candidates: readonly string[]) {
+  const normalise = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
+  const words = (name: string) =>
+    name
+      .split(' ')
+      .slice(0, 2)
+      .filter((word) => word.length >= 2)
+  const agree = (a: string, b: string) =>
+    a.slice(0, 5).startsWith(b.slice(0, 5)) || b.slice(0, 5).startsWith(a.slice(0, 5))
+  const typed = normalise(query.slice(0, MAX_SEARCH_LENGTH))
+  if (typed.length < 2) return { match: null, others: [] }
+  const ranked = candidates
+    .map((name, index) => ({ name: name.trim(), key: normalise(name), index }))
+    .flatMap((entry) => {
+      const { key } = entry
+      if (key === '') return []
+      const rank =
+        key === typed
+          ? 0
+          : key.startsWith(typed)
+            ? 1
+            : key.includes(typed) || words(typed).some((t) => words(key).some((w) => agree(t, w)))
+              ? 2
+              : null
+      return rank === null ? [] : [{ ...entry, rank }]
+    })
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+  if (ranked.length === 0) return { match: null, others: [] }
+  const seen = new Set([ranked[0]!.key])
+  const others: string[] = []
+  for (const entry of ranked) {
+    if (others.length === 3) break
+    if (seen.has(entry.key)) continue
+    seen.add(entry.key)
+    others.push(entry.name)
+  }
+  return { match: candidates[ranked[0]!.index]!, others }
+}
+
+describe('the name index', () => {
+  it('answers as the plain rules do, for random names and queries (fast-check)', () => {
+    const syllable = fc.constantFrom(
+      'an',
+      'ann',
+      'anne',
+      'annette',
+      'mar',
+      'mary',
+      'lee',
+      'jo',
+      'jon',
+      'kenji',
+      'a',
+      'x',
+      ' ',
+      '  ',
+      '(a+)',
+    )
+    const name = fc.array(syllable, { maxLength: 5 }).map((parts) => parts.join(''))
+    const casing = fc.boolean().map((upper) => (text: string) => (upper ? text.toUpperCase() : text))
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 30 }), name, casing, (names, typed, cased) => {
+        const query = names.length > 0 && typed.length % 2 === 0 ? names[typed.length % names.length]! : typed
+        const index = createNameIndex(names, (candidate) => candidate)
+        expect(index.match(cased(query))).toEqual(referenceMatch(cased(query), names))
+      }),
+      { numRuns: 5_000 },
+    )
   })
 })

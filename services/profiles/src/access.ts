@@ -1,6 +1,7 @@
 import type { AccessibleProfile, AccessType, Profile } from '@app/contracts/profiles'
 import type { Identity } from '@app/kit/identity'
 import type { CacheScope, CatalogView } from './profile-catalog.ts'
+import type { Grant } from './repositories/grants-repository.ts'
 
 /**
  * The profiles a caller may see, newest first. 'accessible' is what the spec's accessible-profiles call
@@ -24,6 +25,34 @@ export interface AccessibleProfiles {
 
 export function isAdministrator(identity: Identity): boolean {
   return identity.role === 'administrator'
+}
+
+interface GranteeSet {
+  key: string
+  owners: readonly number[]
+  sharedBy: ReadonlyMap<number, { name: string; email: string }>
+}
+
+/**
+ * What a grantee's grants name: the owners whose profiles they see, who shared each, and the key of the set.
+ * Derived once per list of grants: the catalog hands out the same list until the grants change (and a fresh
+ * one while a revocation mark leaves some out), so a guest's request does no work per grant here.
+ */
+const granteeSets = new WeakMap<readonly Grant[], GranteeSet>()
+function granteeSetOf(self: number, grants: readonly Grant[]): GranteeSet {
+  const known = granteeSets.get(grants)
+  if (known) return known
+  // The oldest grant of an owner names who shared it; later ones add nothing the caller cannot see already.
+  const sharedBy = new Map<number, { name: string; email: string }>()
+  for (const grant of grants)
+    if (grant.ownerId !== self && !sharedBy.has(grant.ownerId)) sharedBy.set(grant.ownerId, grant.sharedBy)
+  const set = {
+    key: `grantee:${self}:${grants.map((grant) => grant.invitationId).join('.')}`,
+    owners: [self, ...sharedBy.keys()],
+    sharedBy,
+  }
+  granteeSets.set(grants, set)
+  return set
 }
 
 /** The view must have been made for this identity (`catalog.view(identity.userId)`), so marks are applied. */
@@ -57,15 +86,11 @@ export function accessibleProfiles(
       canSee: (profile) => profile.userId === self,
     }
   }
-  // The oldest grant of an owner names who shared it; later ones add nothing the caller cannot see already.
-  const sharedBy = new Map<number, { name: string; email: string }>()
-  for (const grant of grants)
-    if (grant.ownerId !== self && !sharedBy.has(grant.ownerId)) sharedBy.set(grant.ownerId, grant.sharedBy)
-  const owners = [self, ...sharedBy.keys()]
+  const { key, owners, sharedBy } = granteeSetOf(self, grants)
   // Merged only when a route needs the list itself, not when its cached text or index is still current.
   let merged: Profile[] | null = null
   return {
-    key: `grantee:${self}:${grants.map((grant) => grant.invitationId).join('.')}`,
+    key,
     scope: { owners },
     get profiles() {
       merged ??= owners.flatMap((owner) => view.ofOwner(owner)).sort((first, second) => second.id - first.id)

@@ -59,8 +59,30 @@ export interface CatalogView {
   grantsOf(userId: number): readonly Grant[]
   /** A text derived from the profiles in `scope` (a serialized list), computed again only after they change. */
   cachedText(key: string, scope: CacheScope, compute: () => string): string
-  /** The search index of a list of the profiles in `scope`, built again only after they change. */
-  nameIndex(key: string, scope: CacheScope, profiles: readonly Profile[]): NameIndex<Profile>
+  /**
+   * The search index of a list of the profiles in `scope`, built again only after they change; `profiles`
+   * is called only then, so a list that is costly to assemble (a grantee's merged list) is not made per search.
+   */
+  nameIndex(key: string, scope: CacheScope, profiles: () => readonly Profile[]): NameIndex<Profile>
+}
+
+const NO_GRANTS: readonly Grant[] = Object.freeze([])
+/**
+ * A grantee's grants, oldest invitation first, sorted once per set: a set is replaced, never changed
+ * (addGrant, removeGrant), so the same set always has the same list, and each request of a guest holding
+ * 2,000 grants reuses it instead of copying and sorting them.
+ */
+const sortedSets = new WeakMap<ReadonlyMap<number, Grant>, readonly Grant[]>()
+function sortedGrants(held: ReadonlyMap<number, Grant> | undefined): readonly Grant[] {
+  if (!held) return NO_GRANTS
+  let sorted = sortedSets.get(held)
+  if (!sorted) {
+    sorted = Object.freeze(
+      [...held.values()].sort((first, second) => first.invitationId - second.invitationId),
+    )
+    sortedSets.set(held, sorted)
+  }
+  return sorted
 }
 
 /** Position of `id` in a list by descending id, or where it would go. */
@@ -289,18 +311,25 @@ export function createProfileCatalog(options: {
       ofOwner: (userId) => current.byOwner.get(userId) ?? [],
       byId: (id) => current.byId.get(id) ?? null,
       grantsOf: (userId) => {
-        const held = [...(current.grants.get(userId)?.values() ?? [])]
-        const live = userId === forUser ? held.filter((grant) => !revoked.has(grant.invitationId)) : held
-        return live.sort((first, second) => first.invitationId - second.invitationId)
+        const held = sortedGrants(current.grants.get(userId))
+        return userId === forUser && revoked.size > 0
+          ? held.filter((grant) => !revoked.has(grant.invitationId))
+          : held
       },
       cachedText: (key, scope, compute) => cached(`text:${key}`, scope, compute, (text) => text.length),
-      nameIndex: (key, scope, profiles) =>
-        cached(
+      nameIndex: (key, scope, profiles) => {
+        let indexed = 0
+        return cached(
           `index:${key}`,
           scope,
-          () => createNameIndex(profiles, (profile) => profile.name),
-          () => profiles.length * 64,
-        ),
+          () => {
+            const list = profiles()
+            indexed = list.length
+            return createNameIndex(list, (profile) => profile.name)
+          },
+          () => indexed * 64,
+        )
+      },
     }
   }
 

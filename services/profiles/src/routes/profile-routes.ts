@@ -37,7 +37,9 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
     if (typed.length > PROFILE_SEARCH_NAME_MAX) throw profilesErrors.searchNameTooLong()
     const view = await catalog.view(identity.userId)
     const access = accessibleProfiles(view, identity)
-    const { match, others } = view.nameIndex(access.key, access.scope, access.profiles).match(typed)
+    // The caller's list is assembled only when their index must be built again, never per search.
+    const index = view.nameIndex(access.key, access.scope, () => access.profiles)
+    const { match, others } = index.match(typed)
     return { match: match ? withAccess(match, access) : null, others }
   })
 }
