@@ -313,11 +313,9 @@ describe('sharing in the browser', () => {
     const session = await fixture.newBrowserSession(owner)
     const page = await session.newPage()
     // The browser refuses the clipboard, as one without the permission does.
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', {
-        value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
-      })
-    })
+    await page.addInitScript(`Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+    })`)
     await openSharePage(page)
     await invite(page, 'Gus Guest', 'gus.guest@example.test', 'View only')
     await expectToast(page, 'Invitation created!')
