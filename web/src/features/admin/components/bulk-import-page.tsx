@@ -8,7 +8,7 @@ import { serverMessage } from '../import-errors.ts'
 import { IMPORT_TEMPLATES } from '../import-templates.ts'
 import { ImportProgressBar } from './import-progress.tsx'
 import { ImportResultPanel, type ImportOutcome } from './import-result-panel.tsx'
-import { Tabs } from './tabs.tsx'
+import { Tabs } from '../../../components/ui/tabs.tsx'
 
 const IMPORT_TABS = [
   { id: 'disc', label: 'DISC Import' },

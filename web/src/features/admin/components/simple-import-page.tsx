@@ -7,7 +7,7 @@ import { downloadCredentials } from '../credentials-csv.ts'
 import { BulkUserImport } from './bulk-user-import.tsx'
 import { CredentialsTable } from './credentials-table.tsx'
 import { SingleUserForm } from './single-user-form.tsx'
-import { Tabs } from './tabs.tsx'
+import { Tabs } from '../../../components/ui/tabs.tsx'
 
 const SIMPLE_IMPORT_TABS = [
   { id: 'single', label: 'Single User' },

@@ -1,5 +1,6 @@
 import type { Role } from '@app/domain/roles'
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useState } from 'react'
+import { Tabs } from '../../../components/ui/tabs.tsx'
 import { AccessHistory } from './access-history.tsx'
 import { AuthorisedProfiles } from './authorised-profiles.tsx'
 import { CreateInvitationForm } from './create-invitation-form.tsx'
@@ -14,79 +15,11 @@ type TabId = (typeof tabs)[number]['id']
 /** The Share Profiles page body: the two tabs and the help block. */
 export function ShareProfilePage({ role }: { role: Role }) {
   const [active, setActive] = useState<TabId>('my-profile')
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({})
-
-  // The tabs pattern: arrow keys move between tabs, and the chosen one is the only tab stop.
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((tab) => tab.id === active)
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % tabs.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + tabs.length) % tabs.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? tabs.length - 1
-              : null
-    if (next === null) return
-    event.preventDefault()
-    const id = tabs[next]!.id
-    setActive(id)
-    tabRefs.current[id]?.focus()
-  }
-
   return (
     <div className="space-y-8">
-      <div>
-        <div
-          role="tablist"
-          aria-label="Sharing"
-          onKeyDown={onKeyDown}
-          className="inline-flex rounded-xl bg-slate-100 p-1"
-        >
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                tabRefs.current[tab.id] = element
-              }}
-              type="button"
-              role="tab"
-              id={`${tab.id}-tab`}
-              aria-selected={active === tab.id}
-              aria-controls={`${tab.id}-panel`}
-              tabIndex={active === tab.id ? 0 : -1}
-              onClick={() => setActive(tab.id)}
-              className={`rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
-                active === tab.id
-                  ? 'bg-white text-indigo-700 shadow-sm'
-                  : 'text-slate-700 hover:text-slate-900'
-              }`}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
-        <div
-          role="tabpanel"
-          id="my-profile-panel"
-          aria-labelledby="my-profile-tab"
-          hidden={active !== 'my-profile'}
-          className="mt-6"
-        >
-          {active === 'my-profile' && <MyProfileTab role={role} />}
-        </div>
-        <div
-          role="tabpanel"
-          id="authorised-profiles-panel"
-          aria-labelledby="authorised-profiles-tab"
-          hidden={active !== 'authorised-profiles'}
-          className="mt-6"
-        >
-          {active === 'authorised-profiles' && <AuthorisedProfiles role={role} />}
-        </div>
-      </div>
+      <Tabs label="Sharing" tabs={tabs} active={active} onChange={setActive}>
+        {active === 'my-profile' ? <MyProfileTab role={role} /> : <AuthorisedProfiles role={role} />}
+      </Tabs>
       <HowItWorks />
     </div>
   )

@@ -4,7 +4,7 @@ export type TabItem<Id extends string> = { id: Id; label: string }
 
 /**
  * The tabs pattern: arrow keys, Home and End move between tabs, the chosen one is the only tab stop, and
- * only its panel is rendered. `disabled` freezes the choice (an import running).
+ * only its panel is rendered. `disabled` freezes the choice (while an import runs, say).
  */
 export function Tabs<Id extends string>({
   label,
