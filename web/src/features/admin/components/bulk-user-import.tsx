@@ -6,6 +6,7 @@ import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/u
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useImportCsv } from '../api/import-csv.ts'
 import { serverMessage } from '../import-errors.ts'
+import { ScrollTable } from './scroll-table.tsx'
 
 const SAMPLE = [
   '# firstName,lastName,email,dScore,iScore,sScore,cScore',
@@ -124,41 +125,19 @@ function PreviewTable({ users }: { users: readonly SimpleImportUser[] }) {
       <h2 id={headingId} className="text-sm font-semibold text-slate-900">
         Preview ({users.length} {users.length === 1 ? 'user' : 'users'})
       </h2>
-      <div
-        className="max-h-96 overflow-auto rounded-lg border border-slate-200"
-        tabIndex={0}
-        role="region"
-        aria-label="Users to import"
-      >
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <thead className="sticky top-0 bg-slate-50">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                DISC Scores
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {users.map((user, index) => (
-              <tr key={index}>
-                <td className="px-3 py-2 text-slate-900">
-                  {user.firstName} {user.lastName}
-                </td>
-                <td className="px-3 py-2 break-all text-slate-700">{user.email}</td>
-                <td className="px-3 py-2 font-mono text-xs text-slate-800">
-                  D:{user.dScore} I:{user.iScore} S:{user.sScore} C:{user.cScore}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label="Users to import" columns={['Name', 'Email', 'DISC Scores']} maxHeight="max-h-96">
+        {users.map((user, index) => (
+          <tr key={index}>
+            <td className="px-3 py-2 text-slate-900">
+              {user.firstName} {user.lastName}
+            </td>
+            <td className="px-3 py-2 break-all text-slate-700">{user.email}</td>
+            <td className="px-3 py-2 font-mono text-xs text-slate-800">
+              D:{user.dScore} I:{user.iScore} S:{user.sScore} C:{user.cScore}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   )
 }

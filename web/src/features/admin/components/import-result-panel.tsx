@@ -2,6 +2,7 @@ import type { ImportResult } from '@app/contracts/imports'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { downloadCredentials } from '../credentials-csv.ts'
 import { CredentialsTable } from './credentials-table.tsx'
+import { ScrollTable } from './scroll-table.tsx'
 
 /** A page of failed rows at most: a file of 200,000 bad rows must not freeze the page that reports them. */
 const FAILED_ROWS_SHOWN = 1000
@@ -64,37 +65,15 @@ export function ImportResultPanel({ outcome }: { outcome: ImportOutcome }) {
               rows.
             </p>
           )}
-          <div
-            className="max-h-60 overflow-auto rounded-lg border border-slate-200"
-            tabIndex={0}
-            role="region"
-            aria-label="Failed rows and their reasons"
-          >
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Row
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Reason
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {failedRows.slice(0, FAILED_ROWS_SHOWN).map((row) => (
-                  <tr key={row.row}>
-                    <td className="px-3 py-2 text-slate-900 tabular-nums">{row.row}</td>
-                    <td className="px-3 py-2 break-all text-slate-700">{row.email}</td>
-                    <td className="px-3 py-2 text-slate-900">{row.reason ?? 'Failed'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label="Failed rows and their reasons" columns={['Row', 'Email', 'Reason']}>
+            {failedRows.slice(0, FAILED_ROWS_SHOWN).map((row) => (
+              <tr key={row.row}>
+                <td className="px-3 py-2 text-slate-900 tabular-nums">{row.row}</td>
+                <td className="px-3 py-2 break-all text-slate-700">{row.email}</td>
+                <td className="px-3 py-2 text-slate-900">{row.reason ?? 'Failed'}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         </div>
       )}
     </section>
