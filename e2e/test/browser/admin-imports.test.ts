@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
-import { notifications, pathnameOf, waitForSettledPage } from '../../src/pages.ts'
+import { expectAdministratorsOnly, expectToast, openPage } from '../../src/pages.ts'
 
 const fixture = useProduct()
 
@@ -27,27 +27,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function expectToast(title: string, description?: string): Promise<void> {
-  await notifications(page)
-    .getByText(title, { exact: true })
-    .waitFor()
-    .catch(async (error: unknown) => {
-      throw new Error(
-        `No '${title}' toast; the notifications read: ${await notifications(page).innerText()}`,
-        {
-          cause: error,
-        },
-      )
-    })
-  if (description !== undefined) await expect(notifications(page).innerText()).resolves.toContain(description)
-  await notifications(page).getByRole('button', { name: 'Close notification' }).click()
-}
-
-async function open(path: string, heading: string): Promise<void> {
-  await page.goto(`${fixture.product.url}${path}`)
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-  await waitForSettledPage(page)
-}
+const open = (path: string, heading: string) => openPage(page, `${fixture.product.url}${path}`, heading)
 
 const csvArea = (label: 'DISC' | 'Prevue') => page.getByLabel(`${label} CSV data`)
 const importButton = () => page.getByRole('button', { name: 'Import Data' })
@@ -71,7 +51,7 @@ describe('Bulk Import (/admin/import)', () => {
 
     await csvArea('DISC').fill('   ')
     await importButton().click()
-    await expectToast('Empty input')
+    await expectToast(page, 'Empty input')
 
     await page.getByRole('tab', { name: 'Prevue Import' }).click()
     const prevueSample = await page.getByRole('region', { name: 'Prevue sample CSV' }).innerText()
@@ -176,7 +156,7 @@ describe('Bulk Import (/admin/import)', () => {
     await page.getByRole('tab', { name: 'DISC Import' }).click()
     await csvArea('DISC').fill(`${PREVUE_HEADER}\nPia,Stone,pia.other@example.test,${scores}\n`)
     await importButton().click()
-    await expectToast('Import Failed', 'This looks like a Prevue file')
+    await expectToast(page, 'Import Failed', 'This looks like a Prevue file')
     await resultPanel().getByRole('heading', { name: 'Import Failed' }).waitFor()
     await expect(resultPanel().innerText()).resolves.toContain('This looks like a Prevue file')
     await expectNoAxeViolations(page)
@@ -219,14 +199,14 @@ describe('Import Users (/admin/simple-import)', () => {
     await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'Add User' }).click()
-    await expectToast('Invalid input', 'Please fill all fields with valid data')
+    await expectToast(page, 'Invalid input', 'Please fill all fields with valid data')
 
     await page.getByLabel('First Name').fill('Ines')
     await page.getByLabel('Last Name').fill('Bauer')
     await page.getByLabel('Email').fill('ines.bauer@example.test')
     await page.getByLabel('D (Dominance)').fill('85')
     await page.getByRole('button', { name: 'Add User' }).click()
-    await expectToast('User successfully imported')
+    await expectToast(page, 'User successfully imported')
     const credentials = page.getByRole('region', { name: 'Generated Credentials' })
     await expect(credentials.getByRole('columnheader').allInnerTexts()).resolves.toEqual([
       'Name',
@@ -242,7 +222,7 @@ describe('Import Users (/admin/simple-import)', () => {
     await page.getByLabel('Last Name').fill('Bauer')
     await page.getByLabel('Email').fill('ines.bauer@example.test')
     await page.getByRole('button', { name: 'Add User' }).click()
-    await expectToast('Import Failed')
+    await expectToast(page, 'Import Failed')
     await expectNoAxeViolations(page)
     browser.expectNoPageErrors([/status of 4\d\d/])
   }, 60_000)
@@ -254,23 +234,23 @@ describe('Import Users (/admin/simple-import)', () => {
     const parse = () => page.getByRole('button', { name: 'Parse Data' }).click()
 
     await parse()
-    await expectToast('Empty input', 'Please enter data in the text area')
+    await expectToast(page, 'Empty input', 'Please enter data in the text area')
     await text.fill('Ana,Lima')
     await parse()
-    await expectToast('Invalid format', "Line doesn't have enough values: Ana,Lima")
+    await expectToast(page, 'Invalid format', "Line doesn't have enough values: Ana,Lima")
     await text.fill(',Lima,ana@example.test,1,2,3,4')
     await parse()
-    await expectToast('Missing data', 'First name, last name, and email are required')
+    await expectToast(page, 'Missing data', 'First name, last name, and email are required')
     await text.fill('Ana,Lima,ana@example.test,lots,2,3,4')
     await parse()
-    await expectToast('Invalid DISC scores', 'DISC scores must be numbers')
+    await expectToast(page, 'Invalid DISC scores', 'DISC scores must be numbers')
     await text.fill('# nobody here\n\n')
     await parse()
-    await expectToast('No users to import', 'No valid users found in the input data')
+    await expectToast(page, 'No users to import', 'No valid users found in the input data')
 
     await page.getByRole('button', { name: 'Load Sample' }).click()
     await parse()
-    await expectToast('CSV Parsed Successfully', 'Found 3 users to import')
+    await expectToast(page, 'CSV Parsed Successfully', 'Found 3 users to import')
     const preview = page.getByRole('region', { name: 'Users to import' })
     await page.getByRole('heading', { name: 'Preview (3 users)' }).waitFor()
     await expect(preview.getByRole('columnheader').allInnerTexts()).resolves.toEqual([
@@ -288,7 +268,7 @@ describe('Import Users (/admin/simple-import)', () => {
     )
     // Import All parses first (its toast is soon replaced by the import's).
     await page.getByRole('button', { name: 'Import All' }).click()
-    await expectToast('Bulk Import Complete', 'Successfully imported 2 of 2 users')
+    await expectToast(page, 'Bulk Import Complete', 'Successfully imported 2 of 2 users')
     await expect(text.inputValue()).resolves.toBe('')
     const credentials = page.getByRole('region', { name: 'Generated Credentials' })
     await expect(
@@ -297,9 +277,9 @@ describe('Import Users (/admin/simple-import)', () => {
 
     await text.fill('Olga,Petrova,olga.petrova@example.test,20,30,40,90')
     await page.getByRole('button', { name: 'Parse Data' }).click()
-    await expectToast('CSV Parsed Successfully')
+    await expectToast(page, 'CSV Parsed Successfully')
     await page.getByRole('button', { name: 'Import All' }).click()
-    await expectToast('Bulk Import Failed', 'No users were imported successfully')
+    await expectToast(page, 'Bulk Import Failed', 'No users were imported successfully')
     await expect(text.inputValue()).resolves.not.toBe('')
     browser.expectNoPageErrors()
   }, 60_000)
@@ -310,15 +290,8 @@ describe('the import pages for others', () => {
     const standard = await fixture.createAccount('standard', { firstName: 'Stan', lastName: 'Dard' })
     const session = await fixture.newBrowserSession(standard.session)
     const standardPage = await session.newPage()
-    for (const path of ['/admin/import', '/admin/simple-import']) {
-      await standardPage.goto(`${fixture.product.url}${path}`)
-      await waitForSettledPage(standardPage)
-      expect(pathnameOf(standardPage)).toBe('/')
-      await notifications(standardPage).getByText('Access Denied', { exact: true }).waitFor()
-      await expect(notifications(standardPage).innerText()).resolves.toContain(
-        "You don't have administrator access",
-      )
-    }
+    for (const path of ['/admin/import', '/admin/simple-import'])
+      await expectAdministratorsOnly(standardPage, `${fixture.product.url}${path}`, '/')
     session.expectNoPageErrors()
     await session.close()
   })

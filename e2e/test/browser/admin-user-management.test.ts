@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiSession, type Account } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
-import { notifications, pathnameOf, waitForSettledPage } from '../../src/pages.ts'
+import { expectAdministratorsOnly, expectToast, openPage } from '../../src/pages.ts'
 
 const fixture = useProduct()
 
@@ -13,26 +13,8 @@ let invitedGuest: { email: string; password: string }
 let browser: BrowserSession
 let page: Page
 
-async function expectToast(title: string, description?: string): Promise<void> {
-  await notifications(page)
-    .getByText(title, { exact: true })
-    .waitFor()
-    .catch(async (error: unknown) => {
-      throw new Error(
-        `No '${title}' toast; the notifications read: ${await notifications(page).innerText()}`,
-        {
-          cause: error,
-        },
-      )
-    })
-  if (description !== undefined) await expect(notifications(page).innerText()).resolves.toContain(description)
-  await notifications(page).getByRole('button', { name: 'Close notification' }).click()
-}
-
 async function openUserManagement(path = '/admin/user-management'): Promise<void> {
-  await page.goto(`${fixture.product.url}${path}`)
-  await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor()
-  await waitForSettledPage(page)
+  await openPage(page, `${fixture.product.url}${path}`, 'User Management')
   await page.getByRole('listbox', { name: 'Users' }).waitFor()
 }
 
@@ -141,12 +123,12 @@ describe('User Management', () => {
     await expectNoAxeViolations(page)
 
     await panel.getByRole('button', { name: 'Save Changes' }).click()
-    await expectToast('No Changes', 'No changes were made to save')
+    await expectToast(page, 'No Changes', 'No changes were made to save')
 
     const newEmail = 'umar.khan.renamed@example.test'
     await panel.getByLabel('Email', { exact: true }).fill(newEmail)
     await panel.getByRole('button', { name: 'Save Changes' }).click()
-    await expectToast('Success', 'User details updated successfully')
+    await expectToast(page, 'Success', 'User details updated successfully')
     const renamed = (await fixture.administrator.expect(
       200,
       'GET',
@@ -160,11 +142,11 @@ describe('User Management', () => {
 
     await panel.getByLabel('New Password').fill('short')
     await panel.getByRole('button', { name: 'Save Changes' }).click()
-    await expectToast('Update Failed', 'Password must be at least 6 characters')
+    await expectToast(page, 'Update Failed', 'Password must be at least 6 characters')
 
     await panel.getByLabel('New Password').fill('a brand new password')
     await panel.getByRole('button', { name: 'Save Changes' }).click()
-    await expectToast('Success', 'User details updated successfully')
+    await expectToast(page, 'Success', 'User details updated successfully')
     await expect(panel.getByLabel('New Password').inputValue()).resolves.toBe('')
     await new ApiSession(fixture.product.url).login(newEmail, 'a brand new password')
 
@@ -267,13 +249,7 @@ describe('User Management for others', () => {
     const standard = await fixture.createAccount('standard', { firstName: 'Sam', lastName: 'Standard' })
     const session = await fixture.newBrowserSession(standard.session)
     const standardPage = await session.newPage()
-    await standardPage.goto(`${fixture.product.url}/admin/user-management`)
-    await waitForSettledPage(standardPage)
-    expect(pathnameOf(standardPage)).toBe('/login')
-    await notifications(standardPage).getByText('Access Denied', { exact: true }).waitFor()
-    await expect(notifications(standardPage).innerText()).resolves.toContain(
-      "You don't have administrator access. This page is only accessible to administrators.",
-    )
+    await expectAdministratorsOnly(standardPage, `${fixture.product.url}/admin/user-management`, '/login')
     session.expectNoPageErrors()
     await session.close()
   })
