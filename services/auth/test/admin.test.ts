@@ -11,13 +11,6 @@ const register = (payload: object) =>
   context.app.inject({ method: 'POST', url: '/api/auth/register', headers: as(adminIdentity), payload })
 const edit = (id: number | string, payload: object) =>
   context.app.inject({ method: 'PUT', url: `/api/admin/user/${id}`, headers: as(adminIdentity), payload })
-const login = (username: string, password: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: as(null),
-    payload: { username, password },
-  })
 
 describe('POST /api/auth/register', () => {
   it('creates a standard user who must choose a password, and announces them', async () => {
@@ -129,8 +122,8 @@ describe('user administration', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ email: 'new@example.com', username: 'new@example.com' })
     expect(response.headers['x-session-revoke-user']).toBe('2')
-    expect((await login('new@example.com', 'first pass 1')).statusCode).toBe(200)
-    expect((await login('old@example.com', 'first pass 1')).statusCode).toBe(401)
+    expect((await context.login('new@example.com', 'first pass 1')).statusCode).toBe(200)
+    expect((await context.login('old@example.com', 'first pass 1')).statusCode).toBe(401)
   })
 
   it('keeps the password when the new one is blank, and makes an administrator-set one temporary', async () => {
@@ -138,11 +131,11 @@ describe('user administration', () => {
     const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     await users.update(2, { mustChangePassword: false })
     expect((await edit(2, { password: '' })).headers['x-session-revoke-user']).toBeUndefined()
-    expect((await login('pat@example.com', 'first pass 1')).statusCode).toBe(200)
+    expect((await context.login('pat@example.com', 'first pass 1')).statusCode).toBe(200)
     const reset = await edit(2, { password: 'admin chosen 2' })
     expect(reset.json().mustChangePassword).toBe(true)
     expect(reset.headers['x-session-revoke-user']).toBe('2')
-    expect((await login('pat@example.com', 'admin chosen 2')).json().mustChangePassword).toBe(true)
+    expect((await context.login('pat@example.com', 'admin chosen 2')).json().mustChangePassword).toBe(true)
   })
 
   it('refuses an e-mail that another account already uses, and bad ids or bodies', async () => {
@@ -196,7 +189,7 @@ describe('administrator routes called directly, past the gateway', () => {
       ).toBe(403)
     }
     // Nothing changed: the administrator still signs in with the first password, and nobody was added.
-    expect((await login('admin@example.com', 'admin password 1')).statusCode).toBe(200)
+    expect((await context.login('admin@example.com', 'admin password 1')).statusCode).toBe(200)
     const users = await context.app.inject({
       method: 'GET',
       url: '/api/admin/users',

@@ -15,13 +15,6 @@ const findOrCreate = (payload: object, actingFor: Identity | null = null) =>
     headers: serviceHeaders('sharing', 'auth', actingFor),
     payload,
   })
-const login = (username: string, password: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: as(null),
-    payload: { username, password },
-  })
 
 describe('POST /internal/users/find-or-create-guest (sharing → auth)', () => {
   it('creates a guest with the invitation’s role and the chosen password, and announces them', async () => {
@@ -44,7 +37,7 @@ describe('POST /internal/users/find-or-create-guest (sharing → auth)', () => {
       user: { role: 'guest_owner', username: 'gina@example.com', mustChangePassword: false },
     })
     expect(typeof body.user.id).toBe('number')
-    expect((await login('gina@example.com', 'chosen pass')).statusCode).toBe(200)
+    expect((await context.login('gina@example.com', 'chosen pass')).statusCode).toBe(200)
     const admin = await context.app.inject({
       method: 'GET',
       url: `/api/admin/user/${body.user.id}`,

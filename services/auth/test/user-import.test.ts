@@ -16,13 +16,6 @@ const row = (key: string, email: string, first = 'Ann', last = 'Lee') => ({
 })
 const importUsers = (users: object[], headers = serviceHeaders('import', 'auth')) =>
   context.app.inject({ method: 'POST', url: '/internal/users/import', headers, payload: { users } })
-const login = (username: string, password: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: as(null),
-    payload: { username, password },
-  })
 
 function collect(topic: string) {
   const events: EventEnvelope[] = []
@@ -48,7 +41,7 @@ describe('POST /internal/users/import (import → auth)', () => {
     ])
     expect(results[0].userId).not.toBe(results[1].userId)
 
-    const signedIn = await login('ann.lee@example.com', '#AnnLee3')
+    const signedIn = await context.login('ann.lee@example.com', '#AnnLee3')
     expect(signedIn.statusCode, signedIn.body).toBe(200)
     expect(loginHeaderOf(signedIn)).toMatchObject({
       id: results[0].userId,
@@ -165,7 +158,7 @@ describe('POST /internal/users/import (import → auth)', () => {
     // A token the import service signed for profiles is not one for auth.
     const wrongAudience = await importUsers(batch, serviceHeaders('import', 'profiles'))
     expect(wrongAudience.statusCode).toBe(401)
-    expect((await login('ann@example.com', '#AnnLee3')).statusCode).toBe(401)
+    expect((await context.login('ann@example.com', '#AnnLee3')).statusCode).toBe(401)
   })
 
   it('refuses a body that breaks the contract', async () => {

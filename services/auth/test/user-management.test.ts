@@ -12,13 +12,6 @@ const context = useAuthService()
 
 const admin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
   context.app.inject({ method, url, headers: as(adminIdentity), ...(payload ? { payload } : {}) })
-const login = (username: string, password: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: as(null),
-    payload: { username, password },
-  })
 
 async function register(username: string, password: string, fields: object = {}) {
   const created = await context.app.inject({
@@ -77,7 +70,7 @@ describe("guests' credentials", () => {
         username: email,
         role,
       })
-      expect((await login(email, 'chosen pass 1')).statusCode).toBe(200)
+      expect((await context.login(email, 'chosen pass 1')).statusCode).toBe(200)
     }
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(seen.events).toEqual([])
@@ -136,10 +129,10 @@ describe("PUT /api/admin/user/:id with the spec client's bodies", () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toMatchObject({ id, email: 'new@example.com', username: 'new@example.com' })
     expect(response.headers['x-session-revoke-user']).toBe(String(id))
-    expect((await login('new@example.com', 'second pass 2')).json()).toMatchObject({
+    expect((await context.login('new@example.com', 'second pass 2')).json()).toMatchObject({
       mustChangePassword: true,
     })
-    expect((await login('old@example.com', 'first pass 1')).statusCode).toBe(401)
+    expect((await context.login('old@example.com', 'first pass 1')).statusCode).toBe(401)
     await expect
       .poll(() => seen.events.map((event) => event.data))
       .toEqual([expect.objectContaining({ id, email: 'new@example.com', username: 'new@example.com' })])
@@ -161,7 +154,7 @@ describe("PUT /api/admin/user/:id with the spec client's bodies", () => {
       expect(response.json()).toEqual(before)
       expect(response.headers['x-session-revoke-user']).toBeUndefined()
     }
-    expect((await login('pat@example.com', 'first pass 1')).statusCode).toBe(200)
+    expect((await context.login('pat@example.com', 'first pass 1')).statusCode).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(seen.events).toEqual([])
   })
@@ -174,7 +167,7 @@ describe("PUT /api/admin/user/:id with the spec client's bodies", () => {
       password: 'second pass 2',
     })
     expect(response.json()).toMatchObject({ username: 'jo', email: 'jo@example.com' })
-    expect((await login('jo', 'second pass 2')).statusCode).toBe(200)
+    expect((await context.login('jo', 'second pass 2')).statusCode).toBe(200)
     // Changing the e-mail does change the username with it.
     const moved = await admin('PUT', `/api/admin/user/${id}`, {
       email: 'jo.park@example.com',

@@ -35,7 +35,16 @@ export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial
     await context.app.close()
     await context.dependencies.close()
   })
-  return context
+  return Object.assign(context, {
+    /** Signs in as a browser would, before the gateway knows an identity. */
+    login: (username: string, password: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: as(null),
+        payload: { username, password },
+      }),
+  })
 }
 
 export function as(identity: Identity | null) {
