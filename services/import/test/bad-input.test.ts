@@ -6,18 +6,11 @@ import {
   assessments,
   DISC_HEADER,
   eventsOf,
+  importCsv,
   useImportProduct,
 } from './support/import-product.ts'
 
 const context = useImportProduct({ jobs: { batchSize: 100 } })
-
-const importCsv = (csvText: string, headers: Record<string, string> = {}) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/api/simple-import',
-    headers: { ...as('import', administrator), ...headers },
-    payload: { csvText },
-  })
 
 /** Whole rows of a report, counted by reason. */
 function reasons(report: Array<{ status: string; reason?: string }>) {
@@ -46,7 +39,7 @@ describe('large and hostile files', () => {
     }
     const csvText = [DISC_HEADER, ...good.slice(0, 10), ...bad, ...good.slice(10)].join('\n')
     expect(csvText.length).toBeGreaterThanOrEqual(10 * 1024 * 1024)
-    const response = await importCsv(csvText)
+    const response = await importCsv(context.app, csvText)
     expect(response.statusCode).toBe(200)
     const result = response.json()
     expect(result).toMatchObject({
@@ -77,7 +70,9 @@ describe('large and hostile files', () => {
           ? `Real,Person${index},real${index}@example.com,1,2,3,4`
           : `Text,Score${index},t${index}@example.com,high,2,3,4`,
       )
-    const response = await importCsv([DISC_HEADER, ...rows].join('\n'), { accept: 'text/event-stream' })
+    const response = await importCsv(context.app, [DISC_HEADER, ...rows].join('\n'), {
+      accept: 'text/event-stream',
+    })
     expect(response.statusCode).toBe(200)
     const events = eventsOf(response.body)
     expect(events[0]).toMatchObject({ type: 'progress', progress: { totalRecords: 200_000 } })
@@ -101,6 +96,7 @@ describe('large and hostile files', () => {
 
   it('reports a quote that is never closed instead of importing the rest of the file as one value', async () => {
     const response = await importCsv(
+      context.app,
       `${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4\n"Bo,Quist,bo@example.com,1,2,3,4\nCy,Young,cy@example.com,1,2,3,4`,
     )
     expect(response.json()).toMatchObject({

@@ -7,19 +7,12 @@ import {
   assessments,
   DISC_HEADER,
   eventsOf,
+  importCsv,
   logIn,
   useImportProduct,
 } from './support/import-product.ts'
 
 const context = useImportProduct({ jobs: { batchSize: 2 } })
-
-const importCsv = (csvText: unknown, headers: Record<string, string> = {}, url = '/api/simple-import') =>
-  context.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...as('import', administrator), ...headers },
-    payload: { csvText },
-  })
 
 const standardUser = {
   userId: 7,
@@ -31,6 +24,7 @@ const standardUser = {
 describe('POST /api/simple-import (DISC CSV)', () => {
   it('imports good rows, reports bad ones, and gives each imported person a working password', async () => {
     const response = await importCsv(
+      context.app,
       [
         DISC_HEADER,
         'John,Smith,John.Smith@example.com,80,60,40,20',
@@ -109,7 +103,9 @@ describe('POST /api/simple-import (DISC CSV)', () => {
       { length: 5 },
       (_, index) => `Person,Number${index},p${index}@example.com,1,2,3,4`,
     )
-    const response = await importCsv([DISC_HEADER, ...rows].join('\n'), { accept: 'text/event-stream' })
+    const response = await importCsv(context.app, [DISC_HEADER, ...rows].join('\n'), {
+      accept: 'text/event-stream',
+    })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8')
     const events = eventsOf(response.body)
@@ -136,6 +132,7 @@ describe('POST /api/simple-import (DISC CSV)', () => {
 
   it('answers a file where nothing imports with the failure message and a per-row report', async () => {
     const response = await importCsv(
+      context.app,
       `${DISC_HEADER}\nJohn,Smith,john.example.com,1,2,3,4\nAnn,Lee,ann@example.com,high,2,3,4`,
     )
     expect(response.statusCode).toBe(200)
@@ -154,6 +151,7 @@ describe('POST /api/simple-import (DISC CSV)', () => {
 
   it('imports a formula in a name as text, and names the columns it ignored', async () => {
     const response = await importCsv(
+      context.app,
       `${DISC_HEADER},Department\n"=HYPERLINK(""http://evil.test"",""x"")",Smith,f@example.com,1,2,3,4,Sales`,
     )
     expect(response.json()).toMatchObject({
@@ -199,7 +197,7 @@ describe('POST /api/simple-import (DISC CSV)', () => {
       'The first line must be the DISC header row (firstName, lastName, email, dScore, iScore, sScore, cScore); missing column: cScore.',
     ],
   ])('refuses %s with a clear 4xx and starts no job', async (_label, csvText, status, code, message) => {
-    const response = await importCsv(csvText, { accept: 'text/event-stream' })
+    const response = await importCsv(context.app, csvText, { accept: 'text/event-stream' })
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ code, message })
     const jobs = await context.app.inject({
@@ -218,7 +216,7 @@ describe('POST /api/simple-import (DISC CSV)', () => {
     ['a nested operator', { $where: 'sleep(1000)', nested: { $ne: null } }],
     ['a boolean', true],
   ])('answers 400 to csvText as %s', async (_label, csvText) => {
-    const response = await importCsv(csvText)
+    const response = await importCsv(context.app, csvText)
     expect(response.statusCode).toBe(400)
     expect(response.json().code).toBe('IMPORT_INVALID_INPUT')
   })
@@ -235,11 +233,17 @@ describe('POST /api/simple-import (DISC CSV)', () => {
 
   it('is for administrators only', async () => {
     expect(
-      (await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', standardUser)))
-        .statusCode,
+      (
+        await importCsv(
+          context.app,
+          `${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`,
+          as('import', standardUser),
+        )
+      ).statusCode,
     ).toBe(403)
     expect(
-      (await importCsv(`${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', null))).statusCode,
+      (await importCsv(context.app, `${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`, as('import', null)))
+        .statusCode,
     ).toBe(401)
     expect(await assessments(context)).toEqual([])
   })
@@ -252,6 +256,7 @@ describe('POST /api/admin/import-prevue', () => {
 
   it("imports sten scores under the spec's column spellings", async () => {
     const response = await importCsv(
+      context.app,
       `${header}\nAnn,Lee,ann@example.com,${stens('7')}\nBo,Quist,bo@example.com,${stens('11')}`,
       {},
       '/api/admin/import-prevue',
@@ -277,6 +282,7 @@ describe('POST /api/admin/import-prevue', () => {
 
   it('refuses a DISC file, saying which import it looks like', async () => {
     const response = await importCsv(
+      context.app,
       `${DISC_HEADER}\nA,Bcde,a@example.com,1,2,3,4`,
       {},
       '/api/admin/import-prevue',
@@ -336,25 +342,30 @@ describe('POST /api/admin/import/single', () => {
 describe('Idempotency-Key', () => {
   it('answers a repeat from the job, with the same passwords, and imports nothing twice', async () => {
     const csvText = `${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4\nBad,Row,bad,1,2,3,4`
-    const first = await importCsv(csvText, { 'idempotency-key': 'key-1' })
-    const again = await importCsv(csvText, { 'idempotency-key': 'key-1' })
+    const first = await importCsv(context.app, csvText, { 'idempotency-key': 'key-1' })
+    const again = await importCsv(context.app, csvText, { 'idempotency-key': 'key-1' })
     expect(again.statusCode).toBe(200)
     expect(again.headers['idempotent-replayed']).toBe('true')
     expect(again.json()).toEqual(first.json())
-    const streamed = await importCsv(csvText, { 'idempotency-key': 'key-1', accept: 'text/event-stream' })
+    const streamed = await importCsv(context.app, csvText, {
+      'idempotency-key': 'key-1',
+      accept: 'text/event-stream',
+    })
     expect(eventsOf(streamed.body).at(-1)).toEqual({ type: 'result', result: first.json() })
     expect((await accounts(context)).filter((user) => user.email === 'john@example.com')).toHaveLength(1)
     expect(await assessments(context)).toHaveLength(1)
   })
 
   it('refuses the same key with another file, and a malformed key', async () => {
-    await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`, { 'idempotency-key': 'key-2' })
-    const other = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
+    await importCsv(context.app, `${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`, {
+      'idempotency-key': 'key-2',
+    })
+    const other = await importCsv(context.app, `${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
       'idempotency-key': 'key-2',
     })
     expect(other.statusCode).toBe(422)
     expect(other.json().code).toBe('IMPORT_IDEMPOTENCY_KEY_REUSED')
-    const malformed = await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
+    const malformed = await importCsv(context.app, `${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4`, {
       'idempotency-key': 'bad key',
     })
     expect(malformed.statusCode).toBe(400)
@@ -388,8 +399,10 @@ describe('Idempotency-Key', () => {
 
 describe('the jobs', () => {
   it('lists jobs newest first without reports, and shows one with its report but no password', async () => {
-    const first = (await importCsv(`${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`)).json()
-    const second = (await importCsv(`${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4\nx,y,z,1,2,3,4`)).json()
+    const first = (await importCsv(context.app, `${DISC_HEADER}\nJohn,Smith,john@example.com,1,2,3,4`)).json()
+    const second = (
+      await importCsv(context.app, `${DISC_HEADER}\nAnn,Lee,ann@example.com,1,2,3,4\nx,y,z,1,2,3,4`)
+    ).json()
     const list = await context.app.inject({
       method: 'GET',
       url: '/api/admin/imports',

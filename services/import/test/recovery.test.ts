@@ -11,6 +11,8 @@ import {
   assessments,
   DISC_HEADER,
   eventsOf,
+  getJob,
+  importCsv,
   logIn,
   useImportProduct,
 } from './support/import-product.ts'
@@ -27,20 +29,29 @@ const csvText = [
   ...people.map((person) => `${person.first},${person.last},${person.email},10,20,30,40`),
 ].join('\n')
 
-const getJob = (app: typeof context.app, id: string) =>
-  app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: as('import', administrator) })
-
 const importedEmails = async () =>
   (await accounts(context)).map((user) => user.email).filter((email) => email !== 'admin@example.com')
 
+/** Import's clients when auth stops answering (nothing listens on port 9) and profiles still does. */
+const clientsWithAuthDown = () => ({
+  auth: createServiceClient({
+    caller: 'import',
+    target: 'auth',
+    baseUrl: 'http://127.0.0.1:9',
+    privateKey: TEST_KEYS.import.privateKey,
+    retries: 0,
+  }),
+  profiles: createServiceClient({
+    caller: 'import',
+    target: 'profiles',
+    baseUrl: context.profilesUrl,
+    privateKey: TEST_KEYS.import.privateKey,
+  }),
+})
+
 describe('an import whose process stops mid-way', () => {
   it('is finished by the next start: every account made is in the report, none twice, and importing again is safe', async () => {
-    const answer = context.app.inject({
-      method: 'POST',
-      url: '/api/simple-import',
-      headers: { ...as('import', administrator), accept: 'text/event-stream' },
-      payload: { csvText },
-    })
+    const answer = importCsv(context.app, csvText, { accept: 'text/event-stream' })
     // Stop the process once two batches are done.
     let jobId: string | undefined
     for (let waited = 0; waited < 15_000; waited += 10) {
@@ -79,12 +90,7 @@ describe('an import whose process stops mid-way', () => {
       reported.map((row: { userId: number }) => row.userId).sort(),
     )
 
-    const again = await restarted.inject({
-      method: 'POST',
-      url: '/api/simple-import',
-      headers: as('import', administrator),
-      payload: { csvText },
-    })
+    const again = await importCsv(restarted, csvText)
     expect(again.json()).toMatchObject({ successfulRecords: notReached, failedRecords: 40 - notReached })
     expect(
       again
@@ -219,21 +225,8 @@ describe('a job left running with rows sent but unanswered', () => {
 
   it('keeps rows pending while auth does not answer, and finishes them on a later sweep', async () => {
     const { job } = await crashedJob(new Date(Date.now() - 60_000))
-    const deadAuth = createServiceClient({
-      caller: 'import',
-      target: 'auth',
-      baseUrl: 'http://127.0.0.1:9',
-      privateKey: TEST_KEYS.import.privateKey,
-      retries: 0,
-    })
-    const profiles = createServiceClient({
-      caller: 'import',
-      target: 'profiles',
-      baseUrl: context.profilesUrl,
-      privateKey: TEST_KEYS.import.privateKey,
-    })
     const cutOff = await context.buildImport({
-      clients: { auth: deadAuth, profiles },
+      clients: clientsWithAuthDown(),
       jobs: { staleAfterMs: 0 },
     })
     expect(await cutOff.recoverImports()).toBe(0)
@@ -251,26 +244,8 @@ describe('a job left running with rows sent but unanswered', () => {
 
 describe('an import whose account service stops answering', () => {
   it('ends as interrupted, saying so, with the unanswered rows reported as not confirmed', async () => {
-    const deadAuth = createServiceClient({
-      caller: 'import',
-      target: 'auth',
-      baseUrl: 'http://127.0.0.1:9',
-      privateKey: TEST_KEYS.import.privateKey,
-      retries: 0,
-    })
-    const profiles = createServiceClient({
-      caller: 'import',
-      target: 'profiles',
-      baseUrl: context.profilesUrl,
-      privateKey: TEST_KEYS.import.privateKey,
-    })
-    const cutOff = await context.buildImport({ clients: { auth: deadAuth, profiles } })
-    const response = await cutOff.inject({
-      method: 'POST',
-      url: '/api/simple-import',
-      headers: as('import', administrator),
-      payload: { csvText },
-    })
+    const cutOff = await context.buildImport({ clients: clientsWithAuthDown() })
+    const response = await importCsv(cutOff, csvText)
     expect(response.statusCode).toBe(200)
     const result = response.json()
     expect(result.message).toBe(

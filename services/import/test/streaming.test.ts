@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { accounts, administrator, as, DISC_HEADER, useImportProduct } from './support/import-product.ts'
+import {
+  accounts,
+  administrator,
+  as,
+  DISC_HEADER,
+  getJob,
+  importCsv,
+  useImportProduct,
+} from './support/import-product.ts'
 
 const context = useImportProduct({ jobs: { batchSize: 50, keepAliveMs: 100 } })
 
@@ -11,27 +19,29 @@ const people = (count: number) =>
 
 async function waitForJob(id: string) {
   for (let waited = 0; waited < 30_000; waited += 50) {
-    const job = (
-      await context.app.inject({
-        method: 'GET',
-        url: `/api/admin/imports/${id}`,
-        headers: as('import', administrator),
-      })
-    ).json()
+    const job = (await getJob(context.app, id)).json()
     if (job.status !== 'running') return job
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('the job did not end')
 }
 
+/** Posts an import over real HTTP to a listening app, asking for its progress as server-sent events. */
+const streamImport = (url: string, csvText: string, signal?: AbortSignal) =>
+  fetch(`${url}/api/simple-import`, {
+    method: 'POST',
+    headers: {
+      ...as('import', administrator),
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
+    body: JSON.stringify({ csvText }),
+    ...(signal ? { signal } : {}),
+  })
+
 describe('a long import', () => {
   it('sends its JSON headers early and spaces until the answer, which still parses as JSON', async () => {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/simple-import',
-      headers: as('import', administrator),
-      payload: { csvText: people(150) },
-    })
+    const response = await importCsv(context.app, people(150))
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(response.body).toMatch(/^ +\{/)
@@ -45,16 +55,7 @@ describe('a long import', () => {
     const url = await context.app.listen({ port: 0, host: '127.0.0.1' })
     const leave = new AbortController()
     const started = Date.now()
-    const response = await fetch(`${url}/api/simple-import`, {
-      method: 'POST',
-      headers: {
-        ...as('import', administrator),
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ csvText: people(300) }),
-      signal: leave.signal,
-    })
+    const response = await streamImport(url, people(300), leave.signal)
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
     expect(Date.now() - started).toBeLessThan(1000)
@@ -73,15 +74,10 @@ describe('a long import', () => {
     context.app.server.on('connection', (socket) => sockets.push(socket))
     const counts: number[] = []
     for (let index = 0; index < 6; index += 1) {
-      const response = await fetch(`${url}/api/simple-import`, {
-        method: 'POST',
-        headers: {
-          ...as('import', administrator),
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-        },
-        body: JSON.stringify({ csvText: `${DISC_HEADER}\nA,Person${index},bad-address-${index},1,2,3,4` }),
-      })
+      const response = await streamImport(
+        url,
+        `${DISC_HEADER}\nA,Person${index},bad-address-${index},1,2,3,4`,
+      )
       expect(await response.text()).toContain('"type":"result"')
       counts.push(sockets.reduce((sum, socket) => sum + socket.listenerCount('end'), 0))
     }

@@ -151,6 +151,26 @@ export const as = (service: 'import' | 'profiles' | 'auth', identity: Identity |
 
 export const DISC_HEADER = 'firstName,lastName,email,dScore,iScore,sScore,cScore'
 
+/** Posts CSV text to an import route as the administrator; `headers` add to or replace the identity. */
+export function importCsv(
+  app: FastifyInstance,
+  csvText: unknown,
+  headers: Record<string, string> = {},
+  url = '/api/simple-import',
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...as('import', administrator), ...headers },
+    payload: { csvText },
+  })
+}
+
+/** One import job as the administrator reads it. */
+export function getJob(app: FastifyInstance, id: string) {
+  return app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: as('import', administrator) })
+}
+
 /** The accounts auth holds, by e-mail. */
 export async function accounts(context: { auth: FastifyInstance }) {
   const response = await context.auth.inject({
