@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { hash } from '@node-rs/argon2'
-import { benchFirstName, median, option, ROOT } from './support.ts'
+import { benchFirstName, median, option, spawnRole, stopRole } from './support.ts'
 import { signIn, startBenchProduct } from './product.ts'
 import { PASSWORD_HASH_OPTIONS } from '../services/auth/src/passwords.ts'
 
@@ -48,29 +47,6 @@ async function product(): Promise<void> {
     await started.close()
     process.exit(0)
   })
-}
-
-function spawnRole(role: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', FILE, '--role', role, '--rows', String(ROWS)], {
-    cwd: ROOT,
-    env: process.env,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const line = new Promise<string>((resolveLine, reject) => {
-    child.once('exit', (code) => reject(new Error(`${role} exited (${code}) before answering`)))
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      const [tag, ...rest] = text.split(' ')
-      if (tag === 'READY' || tag === 'RESULT') resolveLine(rest.join(' '))
-    })
-  })
-  return { child, line }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((done) => child.once('exit', done))
-  child.stdin!.end()
-  await exited
 }
 
 /** The spec's DISC file: distinct names and addresses, scores spread over 0 to 100. */
@@ -172,11 +148,11 @@ async function timeUserList(target: { url: string; cookie: string }) {
 
 async function main(): Promise<void> {
   const load = loadavg()
-  const floorRole = spawnRole('floor')
+  const floorRole = spawnRole(FILE, 'floor', { args: ['--rows', String(ROWS)] })
   const floor = JSON.parse(await floorRole.line) as { ms: number; peakRssMiB: number }
   await new Promise((done) => floorRole.child.once('exit', done))
 
-  const productRole = spawnRole('product')
+  const productRole = spawnRole(FILE, 'product', { args: ['--rows', String(ROWS)] })
   const target = JSON.parse(await productRole.line) as { url: string; origin: string; cookie: string }
   let run: ImportRun
   let list: Awaited<ReturnType<typeof timeUserList>>
@@ -188,7 +164,7 @@ async function main(): Promise<void> {
     list = await timeUserList(target)
     process.stdout.write(`product peak RSS before the import: ${before.toFixed(0)} MiB\n`)
   } finally {
-    await stop(productRole.child)
+    await stopRole(productRole.child)
   }
 
   const ratio = run.totalMs / floor.ms

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Session } from 'node:inspector/promises'
 import { fileURLToPath } from 'node:url'
-import { median, option, ROOT, runWrk, topOfProfile } from './support.ts'
+import { median, option, runWrk, spawnRole, stopRole, topOfProfile } from './support.ts'
 import { verify } from '@node-rs/argon2'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildGateway } from '@app/gateway/app'
@@ -141,29 +141,6 @@ async function rawVerifies(): Promise<void> {
   }
   await run(WARM_UP_SECONDS)
   process.stdout.write(`RESULT ${JSON.stringify(await run(input.seconds))}\n`)
-}
-
-function spawnRole(role: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', FILE, '--role', role], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const line = new Promise<string>((resolveLine, reject) => {
-    child.once('exit', (code) => reject(new Error(`${role} exited (${code}) before answering`)))
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      const [tag, ...rest] = text.split(' ')
-      if (tag === 'READY' || tag === 'RESULT') resolveLine(rest.join(' '))
-    })
-  })
-  return { child, line }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((done) => child.once('exit', done))
-  child.stdin!.end()
-  await exited
 }
 
 /** Each account made as an administrator would: registered, then its owner signs in and changes the password. */
@@ -306,7 +283,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = []
   const profiles = process.argv.includes('--profile')
   const launch = async (role: string, env: Record<string, string>) => {
-    const started = spawnRole(role, env)
+    const started = spawnRole(FILE, role, { env })
     children.push(started.child)
     const profile = join(workDirectory, `${role}-profile`)
     return {
@@ -338,7 +315,7 @@ async function main(): Promise<void> {
     const results = new Map<string, Measure[]>([RAW, DIRECT, VIA_GATEWAY].map((name) => [name, []]))
     const load = [loadavg()[0]!]
     for (let round = 0; round < ROUNDS; round += 1) {
-      const raw = spawnRole('raw', {})
+      const raw = spawnRole(FILE, 'raw')
       raw.child.stdin!.end(JSON.stringify({ accounts, seconds: SECONDS, connections: CONNECTIONS }))
       results.get(RAW)!.push(JSON.parse(await raw.line) as Measure)
       await new Promise((done) => raw.child.once('exit', done))
@@ -364,13 +341,13 @@ async function main(): Promise<void> {
     }
     const ratio = report(results, load)
     if (process.argv.includes('--check') && ratio < BUDGET) process.exitCode = 1
-    for (const child of children.reverse()) await stop(child)
+    for (const child of children.reverse()) await stopRole(child)
     for (const [name, profiled] of profiles ? Object.entries({ auth, gateway }) : []) {
       console.log(`\n${name}: self time, share of the main thread's busy time`)
       for (const line of await topOfProfile(profiled.profile, 20)) console.log(line)
     }
   } finally {
-    for (const child of children) await stop(child)
+    for (const child of children) await stopRole(child)
     await rm(workDirectory, { recursive: true, force: true })
   }
 }

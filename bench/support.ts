@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 
 /** What the benches share: options, CPU accounting, wrk runs and CPU profiles. */
 export const ROOT = resolve(import.meta.dirname, '..')
@@ -8,6 +9,38 @@ export const ROOT = resolve(import.meta.dirname, '..')
 export function option(name: string): string | undefined {
   const index = process.argv.indexOf(name)
   return index === -1 ? undefined : process.argv[index + 1]
+}
+
+/**
+ * Runs a bench file again as a child process in one `--role`, so what is measured does not share a CPU
+ * with what measures it. `line` is what the child prints after READY or RESULT; it runs until `stopRole`.
+ */
+export function spawnRole(
+  file: string,
+  role: string,
+  options: { args?: readonly string[]; env?: Record<string, string> } = {},
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, '--role', role, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const line = new Promise<string>((resolveLine, reject) => {
+    child.once('exit', (code) => reject(new Error(`${role} exited (${code}) before answering`)))
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      const [tag, ...rest] = text.split(' ')
+      if (tag === 'READY' || tag === 'RESULT') resolveLine(rest.join(' '))
+    })
+  })
+  return { child, line }
+}
+
+/** Ends a role started by `spawnRole`: closing its stdin is its signal to close and exit. */
+export async function stopRole(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  child.stdin!.end()
+  await exited
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
