@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryEventBus } from '@app/kit/bus/memory'
 import { createRedisKeyValueStore } from '@app/kit/kv/redis'
 import { createNedbStore } from '@app/kit/store/nedb'
 import type { DocumentStore } from '@app/kit/store/port'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
-import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { redisAvailable } from '@app/kit/testing/redis-server'
+import { useRedisServer } from '@app/kit/testing/redis-replicas'
 import { testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { ADMIN, adminIdentity, as } from './support/auth-app.ts'
@@ -15,21 +16,11 @@ import { ADMIN, adminIdentity, as } from './support/auth-app.ts'
  * not outlive a write made on the other.
  */
 describe.skipIf(!redisAvailable)('the users list of auth replicas on Redis', () => {
-  let redis: RedisServer
+  const redis = useRedisServer()
   let store: DocumentStore
-  const closing: Array<{ close(): Promise<void> }> = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
   beforeEach(async () => {
     store = await createNedbStore({ directory: null })
-  })
-  afterEach(async () => {
-    for (const resource of closing.splice(0).reverse()) await resource.close()
-    await store.close()
+    redis.closeAfterTest(store)
   })
 
   async function replica() {
@@ -44,7 +35,7 @@ describe.skipIf(!redisAvailable)('the users list of auth replicas on Redis', () 
       mailer: { send: async () => undefined },
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     })
-    closing.push(kv, bus, app)
+    redis.closeAfterTest(kv, bus, app)
     return app
   }
 

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMemoryEventBus } from '@app/kit/bus/memory'
 import { createRedisKeyValueStore } from '@app/kit/kv/redis'
 import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
-import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { redisAvailable } from '@app/kit/testing/redis-server'
+import { useRedisServer } from '@app/kit/testing/redis-replicas'
 import { testPublicKeys } from '@app/kit/testing/service-dependencies'
 import type { Identity } from '@app/kit/identity'
 import { buildApp } from '../src/app.ts'
@@ -74,26 +75,16 @@ describe('POST /api/assessments with an Idempotency-Key', () => {
 })
 
 describe.skipIf(!redisAvailable)('Idempotency-Key across two replicas on Redis', () => {
-  let redis: RedisServer
-  const closing: Array<{ close(): Promise<void> }> = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    for (const resource of closing.splice(0).reverse()) await resource.close()
-  })
+  const redis = useRedisServer()
 
   it('stores one record when retries land on different replicas at once', async () => {
     const store = await createNedbStore({ directory: null })
-    closing.push(store)
+    redis.closeAfterTest(store)
     const replica = async () => {
       const kv = createRedisKeyValueStore(redis.url)
       const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store) })
       const app = await buildApp({ publicKeys: testPublicKeys('profiles'), store, bus, kv })
-      closing.push(kv, bus, app)
+      redis.closeAfterTest(kv, bus, app)
       return app
     }
     const [one, two] = [await replica(), await replica()]

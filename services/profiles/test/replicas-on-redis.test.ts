@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { USERS_CREATED, USERS_UPDATED, type UserSnapshot } from '@app/contracts/events'
 import { createRedisEventBus } from '@app/kit/bus/redis-streams'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
@@ -7,7 +7,8 @@ import type { KeyValueStore } from '@app/kit/kv/port'
 import { createNedbStore } from '@app/kit/store/nedb'
 import type { DocumentStore } from '@app/kit/store/port'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
-import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { redisAvailable } from '@app/kit/testing/redis-server'
+import { useRedisServer } from '@app/kit/testing/redis-replicas'
 import { testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { rebuildRecorder } from './support/catalog-log.ts'
@@ -19,21 +20,11 @@ import { ada, as, discScores } from './support/profiles-app.ts'
  * here one NeDB store object, since NeDB files cannot be shared between processes).
  */
 describe.skipIf(!redisAvailable)('profiles replicas on Redis', () => {
-  let redis: RedisServer
+  const redis = useRedisServer()
   let store: DocumentStore
-  const closing: Array<{ close(): Promise<void> }> = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
   beforeEach(async () => {
     store = await createNedbStore({ directory: null })
-  })
-  afterEach(async () => {
-    for (const resource of closing.splice(0).reverse()) await resource.close()
-    await store.close()
+    redis.closeAfterTest(store)
   })
 
   async function replica(name: string) {
@@ -51,7 +42,7 @@ describe.skipIf(!redisAvailable)('profiles replicas on Redis', () => {
       kv,
       logger: recorder.logger,
     })
-    closing.push(kv, bus, app)
+    redis.closeAfterTest(kv, bus, app)
     return { app, bus, rebuilds: recorder.rebuilds }
   }
 
@@ -111,7 +102,7 @@ describe.skipIf(!redisAvailable)('profiles replicas on Redis', () => {
       consumerName: `auth-${process.pid}`,
       processedLog: await createProcessedEventLog(await createNedbStore({ directory: null })),
     })
-    closing.push(auth)
+    redis.closeAfterTest(auth)
     await auth.publish(createEvent(USERS_CREATED, user), '12')
     await expect
       .poll(
