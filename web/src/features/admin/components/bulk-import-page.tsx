@@ -1,11 +1,12 @@
 import type { ImportProgress } from '@app/contracts/imports'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useImportCsv, type CsvImportKind } from '../api/import-csv.ts'
 import { serverMessage } from '../import-errors.ts'
 import { IMPORT_TEMPLATES } from '../import-templates.ts'
+import { CsvTextField } from './csv-text-field.tsx'
 import { ImportProgressBar } from './import-progress.tsx'
 import { ImportResultPanel, type ImportOutcome } from './import-result-panel.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
@@ -20,8 +21,6 @@ const IMPORT_TABS = [
  * with the generated credentials, shown once.
  */
 export function BulkImportPage() {
-  const textId = useId()
-  const hintId = useId()
   const { toast } = useToast()
   const importCsv = useImportCsv()
   const [kind, setKind] = useState<CsvImportKind>('disc')
@@ -88,25 +87,15 @@ export function BulkImportPage() {
             aria-label={`${template.label} import`}
             className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
           >
-            <div>
-              <label htmlFor={textId} className={labelClasses}>
-                {template.label} CSV data
-              </label>
-              <p id={hintId} className="mt-1 text-xs text-slate-600">
-                Paste the CSV text with its header row.
-              </p>
-              <textarea
-                id={textId}
-                rows={12}
-                value={csvText}
-                disabled={processing}
-                aria-describedby={hintId}
-                onChange={(event) => setCsvText(event.target.value)}
-                spellCheck={false}
-                placeholder={template.sample}
-                className={`mt-1.5 font-mono text-xs ${inputClasses}`}
-              />
-            </div>
+            <CsvTextField
+              label={`${template.label} CSV data`}
+              hint="Paste the CSV text with its header row."
+              rows={12}
+              value={csvText}
+              onChange={setCsvText}
+              disabled={processing}
+              placeholder={template.sample}
+            />
             <div className="flex justify-end">
               <button
                 type="submit"

@@ -2,10 +2,11 @@ import type { ImportedUser } from '@app/contracts/imports'
 import { parseSimpleImport, toDiscCsv, type SimpleImportUser } from '@app/domain/import-rows'
 import { useId, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useImportCsv } from '../api/import-csv.ts'
 import { serverMessage } from '../import-errors.ts'
+import { CsvTextField } from './csv-text-field.tsx'
 import { ScrollTable } from './scroll-table.tsx'
 
 const SAMPLE = [
@@ -20,8 +21,6 @@ const SAMPLE = [
  * Editing the text clears the preview; Import All parses first when the preview is empty.
  */
 export function BulkUserImport({ onImported }: { onImported: (users: ImportedUser[]) => void }) {
-  const textId = useId()
-  const hintId = useId()
   const { toast } = useToast()
   const importCsv = useImportCsv()
   const [text, setText] = useState('')
@@ -74,11 +73,9 @@ export function BulkUserImport({ onImported }: { onImported: (users: ImportedUse
   const busy = importCsv.isPending
   return (
     <div className="space-y-5">
-      <div>
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <label htmlFor={textId} className={labelClasses}>
-            User data
-          </label>
+      <CsvTextField
+        label="User data"
+        labelAside={
           <button
             type="button"
             onClick={() => edit(SAMPLE)}
@@ -87,23 +84,14 @@ export function BulkUserImport({ onImported }: { onImported: (users: ImportedUse
           >
             Load Sample
           </button>
-        </div>
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          One user per line: firstName,lastName,email,dScore,iScore,sScore,cScore. Blank lines and lines
-          starting with # are skipped.
-        </p>
-        <textarea
-          id={textId}
-          rows={8}
-          value={text}
-          disabled={busy}
-          aria-describedby={hintId}
-          spellCheck={false}
-          onChange={(event) => edit(event.target.value)}
-          placeholder="John,Smith,john.smith@example.com,80,60,40,20"
-          className={`mt-1.5 font-mono text-xs ${inputClasses}`}
-        />
-      </div>
+        }
+        hint="One user per line: firstName,lastName,email,dScore,iScore,sScore,cScore. Blank lines and lines starting with # are skipped."
+        rows={8}
+        value={text}
+        onChange={edit}
+        disabled={busy}
+        placeholder="John,Smith,john.smith@example.com,80,60,40,20"
+      />
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={parse} disabled={busy} className={buttonClasses('secondary')}>
           Parse Data
