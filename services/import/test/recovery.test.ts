@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InternalUserImportResponseSchema } from '@app/contracts/imports'
 import { generatedPassword } from '@app/domain/passwords'
-import { createServiceClient } from '@app/kit/service-client'
-import { serviceHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { serviceHeaders, testServiceClient } from '@app/kit/testing/service-dependencies'
 import { createImportJobsRepository, type StoredRow } from '../src/repositories/import-jobs-repository.ts'
 import {
   accounts,
@@ -34,19 +33,8 @@ const importedEmails = async () =>
 
 /** Import's clients when auth stops answering (nothing listens on port 9) and profiles still does. */
 const clientsWithAuthDown = () => ({
-  auth: createServiceClient({
-    caller: 'import',
-    target: 'auth',
-    baseUrl: 'http://127.0.0.1:9',
-    privateKey: TEST_KEYS.import.privateKey,
-    retries: 0,
-  }),
-  profiles: createServiceClient({
-    caller: 'import',
-    target: 'profiles',
-    baseUrl: context.profilesUrl,
-    privateKey: TEST_KEYS.import.privateKey,
-  }),
+  auth: testServiceClient('import', 'auth', 'http://127.0.0.1:9', { retries: 0 }),
+  profiles: testServiceClient('import', 'profiles', context.profilesUrl),
 })
 
 describe('an import whose process stops mid-way', () => {

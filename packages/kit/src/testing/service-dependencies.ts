@@ -3,8 +3,10 @@ import { createHash, createPrivateKey } from 'node:crypto'
 import { createTokenSigner, IDENTITY_HEADER, publicKeyOf, type Identity } from '../identity.ts'
 import { createMemoryKeyValueStore } from '../kv/memory.ts'
 import type { ServiceDependencies } from '../service.ts'
+import { createServiceClient, type ServiceClientOptions } from '../service-client.ts'
 import { calledBy, SERVICES, type Caller, type ServiceName } from '../services.ts'
 import { createNedbStore } from '../store/nedb.ts'
+import type { DocumentStore } from '../store/port.ts'
 import { createProcessedEventLog } from '../store/processed-events.ts'
 
 /** PKCS#8 DER of an Ed25519 key is this prefix and the 32-byte seed (RFC 8410). */
@@ -59,6 +61,50 @@ export async function createEmbeddedDependencies(
       await store.close()
     },
   }
+}
+
+/**
+ * Several services as the all-in-one mode runs them: one in-process bus and key-value store they all
+ * share, and an in-memory NeDB store for each. `of(service)` is what that service's buildApp takes.
+ */
+export async function createSharedDependencies<Service extends ServiceName>(services: readonly Service[]) {
+  const busStore = await createNedbStore({ directory: null })
+  const stores = new Map<Service, DocumentStore>()
+  for (const service of services) stores.set(service, await createNedbStore({ directory: null }))
+  const bus = createMemoryEventBus({
+    processedLog: await createProcessedEventLog(busStore),
+    retry: { initialDelayMs: 5, maxDelayMs: 20 },
+  })
+  const kv = createMemoryKeyValueStore()
+  return {
+    bus,
+    kv,
+    of(service: Service): ServiceDependencies {
+      return { publicKeys: testPublicKeys(service), store: stores.get(service)!, bus, kv }
+    },
+    /** Close the services first: this closes what they share. */
+    async close() {
+      await bus.close()
+      await kv.close()
+      await Promise.all([busStore, ...stores.values()].map((store) => store.close()))
+    },
+  }
+}
+
+/** A client from `caller` to `target` at `baseUrl`, signed with the caller's test key. */
+export function testServiceClient(
+  caller: ServiceName,
+  target: ServiceName,
+  baseUrl: string,
+  options: Pick<ServiceClientOptions, 'retries' | 'timeoutMs'> = {},
+) {
+  return createServiceClient({
+    caller,
+    target,
+    baseUrl,
+    privateKey: TEST_KEYS[caller].privateKey,
+    ...options,
+  })
 }
 
 const signers = new Map<Caller, ReturnType<typeof createTokenSigner>>()

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach } from 'vitest'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildProfiles } from '@app/profiles/app'
-import { createMemoryEventBus } from '@app/kit/bus/memory'
 import type { Identity } from '@app/kit/identity'
-import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { loggerOptions } from '@app/kit/logger'
 import { closeServer } from '@app/kit/run-service'
-import { createServiceClient } from '@app/kit/service-client'
-import { identityHeaders, testPublicKeys, TEST_KEYS } from '@app/kit/testing/service-dependencies'
-import { createNedbStore } from '@app/kit/store/nedb'
-import { createProcessedEventLog } from '@app/kit/store/processed-events'
+import {
+  createSharedDependencies,
+  identityHeaders,
+  testServiceClient,
+} from '@app/kit/testing/service-dependencies'
 import type { DocumentStore } from '@app/kit/store/port'
 import { buildApp, type ImportOptions } from '../../src/app.ts'
 
@@ -59,58 +58,25 @@ export function useImportProduct(
       : {}
   const context = {} as ImportProduct & { close(): Promise<void> }
   beforeEach(async () => {
-    const stores = await Promise.all([0, 1, 2, 3].map(() => createNedbStore({ directory: null })))
-    const [busStore, authStore, profilesStore, importStore] = stores as [
-      DocumentStore,
-      DocumentStore,
-      DocumentStore,
-      DocumentStore,
-    ]
-    const bus = createMemoryEventBus({
-      processedLog: await createProcessedEventLog(busStore),
-      retry: { initialDelayMs: 5, maxDelayMs: 20 },
-    })
-    const kv = createMemoryKeyValueStore()
+    const shared = await createSharedDependencies(['auth', 'profiles', 'import'])
     const auth = await buildAuth({
-      publicKeys: testPublicKeys('auth'),
-      store: authStore,
-      bus,
-      kv,
+      ...shared.of('auth'),
       announce: () => undefined,
       mailer: { send: async () => undefined },
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
       ...logger('auth'),
     })
     const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
-    const profiles = await buildProfiles({
-      publicKeys: testPublicKeys('profiles'),
-      store: profilesStore,
-      bus,
-      kv,
-      ...logger('profiles'),
-    })
+    const profiles = await buildProfiles({ ...shared.of('profiles'), ...logger('profiles') })
     const profilesUrl = await profiles.listen({ port: 0, host: '127.0.0.1' })
     const apps: FastifyInstance[] = []
     const buildImport = async (overrides: Partial<ImportOptions> = {}) => {
       const app = await buildApp({
-        publicKeys: testPublicKeys('import'),
+        ...shared.of('import'),
         clients: {
-          auth: createServiceClient({
-            caller: 'import',
-            target: 'auth',
-            baseUrl: authUrl,
-            privateKey: TEST_KEYS.import.privateKey,
-          }),
-          profiles: createServiceClient({
-            caller: 'import',
-            target: 'profiles',
-            baseUrl: profilesUrl,
-            privateKey: TEST_KEYS.import.privateKey,
-          }),
+          auth: testServiceClient('import', 'auth', authUrl),
+          profiles: testServiceClient('import', 'profiles', profilesUrl),
         },
-        store: importStore,
-        bus,
-        kv,
         ...logger('import'),
         ...importOptions,
         ...overrides,
@@ -125,7 +91,7 @@ export function useImportProduct(
       app,
       auth,
       profiles,
-      store: importStore,
+      store: shared.of('import').store,
       authUrl,
       profilesUrl,
       buildImport,
@@ -134,9 +100,7 @@ export function useImportProduct(
         for (const built of apps) await closeServer(built)
         await profiles.close()
         await auth.close()
-        await bus.close()
-        await kv.close()
-        await Promise.all(stores.map((store) => store.close()))
+        await shared.close()
       },
     })
   })

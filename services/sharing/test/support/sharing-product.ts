@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach } from 'vitest'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildProfiles } from '@app/profiles/app'
-import { createMemoryEventBus } from '@app/kit/bus/memory'
 import type { Identity } from '@app/kit/identity'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import type { Email } from '@app/kit/mailer'
-import { createServiceClient } from '@app/kit/service-client'
 import { decodeLoginHeader } from '@app/kit/session-headers'
-import { identityHeaders, testPublicKeys, TEST_KEYS } from '@app/kit/testing/service-dependencies'
-import { createNedbStore } from '@app/kit/store/nedb'
-import { createProcessedEventLog } from '@app/kit/store/processed-events'
+import {
+  createSharedDependencies,
+  identityHeaders,
+  testServiceClient,
+} from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../../src/app.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
@@ -37,48 +37,19 @@ export function useSharingProduct(options: { now?: () => number } = {}) {
     close(): Promise<void>
   }
   beforeEach(async () => {
-    const stores = await Promise.all([0, 1, 2, 3].map(() => createNedbStore({ directory: null })))
-    const [busStore, authStore, profilesStore, sharingStore] = stores as [
-      (typeof stores)[0],
-      (typeof stores)[0],
-      (typeof stores)[0],
-      (typeof stores)[0],
-    ]
-    const bus = createMemoryEventBus({
-      processedLog: await createProcessedEventLog(busStore),
-      retry: { initialDelayMs: 5, maxDelayMs: 20 },
-    })
-    const kv = createMemoryKeyValueStore()
+    const shared = await createSharedDependencies(['auth', 'profiles', 'sharing'])
     const auth = await buildAuth({
-      publicKeys: testPublicKeys('auth'),
-      store: authStore,
-      bus,
-      kv,
+      ...shared.of('auth'),
       announce: () => undefined,
       mailer: { send: async () => undefined },
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     })
     const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
-    const profiles = await buildProfiles({
-      publicKeys: testPublicKeys('profiles'),
-      store: profilesStore,
-      bus,
-      kv,
-    })
+    const profiles = await buildProfiles(shared.of('profiles'))
     context.sent = []
     const sharing = await buildApp({
-      publicKeys: testPublicKeys('sharing'),
-      clients: {
-        auth: createServiceClient({
-          caller: 'sharing',
-          target: 'auth',
-          baseUrl: authUrl,
-          privateKey: TEST_KEYS.sharing.privateKey,
-        }),
-      },
-      store: sharingStore,
-      bus,
-      kv,
+      ...shared.of('sharing'),
+      clients: { auth: testServiceClient('sharing', 'auth', authUrl) },
       env: { INVITATION_TOKEN_KEY: TOKEN_KEY, PUBLIC_URL: 'http://disc.test' },
       mailer: { send: async (email) => void context.sent.push(email) },
       ...(options.now ? { now: options.now } : {}),
@@ -87,14 +58,12 @@ export function useSharingProduct(options: { now?: () => number } = {}) {
       sharing,
       auth,
       profiles,
-      kv,
+      kv: shared.kv,
       async close() {
         await sharing.close()
         await profiles.close()
         await auth.close()
-        await bus.close()
-        await kv.close()
-        await Promise.all(stores.map((store) => store.close()))
+        await shared.close()
       },
     })
   })
