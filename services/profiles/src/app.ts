@@ -31,7 +31,8 @@ export async function buildApp(dependencies: ServiceDependencies) {
     people,
     grants,
     revokedAmong: async (invitationIds) => {
-      const marks = await Promise.all(invitationIds.map((id) => kv.get(revokedGrantKey(id))))
+      // One batched read however many grants the caller holds (the adapter splits very long lists).
+      const marks = await kv.getMany(invitationIds.map((id) => revokedGrantKey(id)))
       return new Set(invitationIds.filter((_, index) => marks[index] !== null))
     },
     changes: catalogChangeLogOf(dependencies.kv),

@@ -59,6 +59,10 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       open()
       return live(key)?.value ?? null
     },
+    async getMany(keys) {
+      open()
+      return keys.map((key) => live(key)?.value ?? null)
+    },
     async set(key, value, ttlMs) {
       open()
       const expiresAt = ttlMs === undefined ? null : Date.now() + validTtl(ttlMs)

@@ -2,6 +2,8 @@
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis'
   get(key: string): Promise<string | null>
+  /** The values of `keys` in their order (null where missing or expired), read in one batch. */
+  getMany(keys: readonly string[]): Promise<Array<string | null>>
   /** ttlMs omitted means no expiry. */
   set(key: string, value: string, ttlMs?: number): Promise<void>
   delete(key: string): Promise<boolean>

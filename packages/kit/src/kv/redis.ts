@@ -18,6 +18,9 @@ if ttl < 0 then
 end
 return { value, ttl }`
 
+/** Keys per MGET: a very long list is split, so that no single command blocks Redis for long. */
+export const MGET_CHUNK_SIZE = 1000
+
 /**
  * Redis through ioredis. Without an offline queue, calls made while Redis is down reject at once with
  * KeyValueUnavailableError (callers fail closed); the client keeps reconnecting in the background.
@@ -71,6 +74,16 @@ export function createRedisKeyValueStore(
   return {
     kind: 'redis',
     get: (key) => run(() => client.get(key)),
+    async getMany(keys) {
+      // MGET needs at least one key.
+      if (keys.length === 0) return []
+      const chunks: string[][] = []
+      for (let start = 0; start < keys.length; start += MGET_CHUNK_SIZE)
+        chunks.push(keys.slice(start, start + MGET_CHUNK_SIZE))
+      // Sent together on one connection, so the chunks share one round trip.
+      const replies = await run(() => Promise.all(chunks.map((chunk) => client.mget(chunk))))
+      return replies.flat()
+    },
     async set(key, value, ttlMs) {
       const ttl = ttlMs === undefined ? undefined : validTtl(ttlMs)
       await run(() => (ttl === undefined ? client.set(key, value) : client.set(key, value, 'PX', ttl)))

@@ -62,6 +62,47 @@ export function describeKeyValueContract(name: string, createStore: () => Promis
       expect(await store.get(k)).toBe('long')
     })
 
+    it('reads many keys at once, in the order asked, with null for missing and expired ones', async () => {
+      const [first, missing, expiring, last] = ['first', 'missing', 'expiring', 'last'].map(key)
+      await store.set(first!, 'one')
+      await store.set(expiring!, 'soon gone', 60)
+      await store.set(last!, '')
+      expect(await store.getMany([last!, missing!, expiring!, first!])).toEqual([
+        '',
+        null,
+        'soon gone',
+        'one',
+      ])
+      await sleep(120)
+      expect(await store.getMany([first!, expiring!, missing!, last!])).toEqual(['one', null, null, ''])
+    })
+
+    it('answers an empty list of keys with an empty list', async () => {
+      expect(await store.getMany([])).toEqual([])
+    })
+
+    it('answers each occurrence of a key asked for more than once', async () => {
+      const [present, absent] = [key('present'), key('absent')]
+      await store.set(present, 'here')
+      expect(await store.getMany([present, absent, present, absent, present])).toEqual([
+        'here',
+        null,
+        'here',
+        null,
+        'here',
+      ])
+    })
+
+    it('reads a list of thousands of keys in order, across any batching of the adapter', async () => {
+      const keys = Array.from({ length: 2_500 }, (_, index) => key(`many-${index}`))
+      // Values at the edges of 1,000-key batches and a few inside; the rest missing.
+      const stored = [0, 1, 998, 999, 1000, 1001, 1999, 2000, 2001, 2499]
+      for (const index of stored) await store.set(keys[index]!, `value ${index}`)
+      const values = await store.getMany(keys)
+      expect(values).toHaveLength(keys.length)
+      expect(values).toEqual(keys.map((_, index) => (stored.includes(index) ? `value ${index}` : null)))
+    })
+
     it('counts from 1, sets the expiry on creation and reports the remaining ttl', async () => {
       const k = key('counter')
       const first = await store.increment(k, 10_000)
@@ -123,6 +164,7 @@ export function describeKeyValueContract(name: string, createStore: () => Promis
       await own.close()
       expect(await own.ping()).toBe(false)
       await expect(own.get(key('closed'))).rejects.toBeInstanceOf(KeyValueUnavailableError)
+      await expect(own.getMany([key('closed')])).rejects.toBeInstanceOf(KeyValueUnavailableError)
       await expect(own.increment(key('closed'), 1000)).rejects.toBeInstanceOf(KeyValueUnavailableError)
     })
   })

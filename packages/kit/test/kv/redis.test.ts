@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KeyValueUnavailableError } from '../../src/kv/port.ts'
-import { createRedisKeyValueStore } from '../../src/kv/redis.ts'
+import { createRedisKeyValueStore, MGET_CHUNK_SIZE } from '../../src/kv/redis.ts'
 import { redisAvailable, startRedisServer, type RedisServer } from '../../src/testing/redis-server.ts'
 import { describeKeyValueContract } from './contract.ts'
 
@@ -19,6 +20,31 @@ describe.skipIf(!redisAvailable)('redis key-value store', () => {
 
   describeKeyValueContract('redis', async () => createRedisKeyValueStore(server.url))
 
+  it('reads a long list of keys with one MGET per 1,000 keys and no GET', async () => {
+    const own = await startRedisServer()
+    const store = createRedisKeyValueStore(own.url)
+    // The server's own count of the commands it ran, read with redis-cli so this client adds none.
+    const calls = (command: string) => {
+      const stats = execFileSync('redis-cli', ['-p', String(own.port), 'INFO', 'commandstats'], {
+        encoding: 'utf8',
+      })
+      const line = stats.split('\n').find((entry) => entry.startsWith(`cmdstat_${command}:`))
+      return Number(/calls=(\d+)/.exec(line ?? '')?.[1] ?? 0)
+    }
+    try {
+      await store.set('mark:1500', 'revoked')
+      const keys = Array.from({ length: 2 * MGET_CHUNK_SIZE + 1 }, (_, index) => `mark:${index}`)
+      const values = await store.getMany(keys)
+      expect(values.filter((value) => value !== null)).toEqual(['revoked'])
+      expect(values[1500]).toBe('revoked')
+      expect(calls('mget')).toBe(3)
+      expect(calls('get')).toBe(0)
+    } finally {
+      await store.close()
+      await own.stop()
+    }
+  })
+
   it('fails closed within a second when Redis is down, and recovers when it is back on the same port', async () => {
     const own = await startRedisServer()
     const store = createRedisKeyValueStore(own.url)
@@ -29,6 +55,7 @@ describe.skipIf(!redisAvailable)('redis key-value store', () => {
       await own.stop()
       const started = Date.now()
       await expect(store.get('session:1')).rejects.toBeInstanceOf(KeyValueUnavailableError)
+      await expect(store.getMany(['session:1', 'session:2'])).rejects.toBeInstanceOf(KeyValueUnavailableError)
       await expect(store.increment('attempts', 1000)).rejects.toBeInstanceOf(KeyValueUnavailableError)
       await expect(store.set('session:2', 'x')).rejects.toBeInstanceOf(KeyValueUnavailableError)
       expect(Date.now() - started).toBeLessThan(1000)
