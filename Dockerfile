@@ -49,4 +49,7 @@ USER 10001:10001
 EXPOSE ${PORT}
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + process.env.HEALTH_PATH).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "dist/server.mjs"]
+# libuv's thread pool (auth hashes passwords on it) is sized once, when the process starts: unless the operator
+# set UV_THREADPOOL_SIZE, one thread per CPU the container may use (its cgroup quota, else nproc), at least 4.
+# exec leaves node as the container's main process, receiving its signals.
+CMD ["/bin/sh", "-c", "if [ -z \"$UV_THREADPOOL_SIZE\" ]; then cpus=$(nproc); if [ -r /sys/fs/cgroup/cpu.max ] && read -r quota period < /sys/fs/cgroup/cpu.max && [ \"$quota\" != max ]; then limit=$(( (quota + period - 1) / period )); [ \"$limit\" -lt \"$cpus\" ] && cpus=$limit; fi; export UV_THREADPOOL_SIZE=$(( cpus > 4 ? cpus : 4 )); fi; exec node --enable-source-maps dist/server.mjs"]

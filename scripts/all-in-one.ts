@@ -141,6 +141,8 @@ export async function startAllInOne(options: AllInOneOptions) {
   }
 }
 
+// Run directly, the process keeps the thread pool it started with: libuv sized it before this module ran, so
+// UV_THREADPOOL_SIZE cannot be raised from here. `npm start` (scripts/start.mjs) sets it when it spawns this.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const product = await startAllInOne({

@@ -8,6 +8,7 @@ import { freePort } from '@app/kit/testing/free-port'
 import { redisAvailable, startRedisServer } from '@app/kit/testing/redis-server'
 import { callsOf, upperName } from '@app/kit/services'
 import { keyEnvironment, localSecrets } from './secrets.ts'
+import { withThreadPoolSize } from './thread-pool.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 type ProcessName = ServiceName | 'gateway'
@@ -55,13 +56,13 @@ export async function startCluster(options: ClusterOptions) {
       ([name]) => !name.endsWith('_PRIVATE_KEY') && name !== 'SESSION_SECRET',
     ),
   )
-  const common = {
+  const common = withThreadPoolSize({
     PUBLIC_URL: `http://localhost:${gatewayPort}`,
     ...inherited,
     DATA_DIR: options.dataDirectory,
     REDIS_URL: options.redisUrl,
     HOST: '127.0.0.1',
-  }
+  })
   const children = new Map<ProcessName, ChildProcess>()
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   // Names stopped on purpose (stop(), close()): their exit is not a crash.

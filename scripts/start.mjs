@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withThreadPoolSize } from './thread-pool.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const cluster = process.argv.includes('--cluster')
@@ -47,7 +48,8 @@ const entry = cluster ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts'
 const child = spawn(process.execPath, ['--import', 'tsx', entry], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The all-in-one process hashes passwords itself; the cluster runner passes the size on to its children.
+  env: withThreadPoolSize({ NODE_ENV: 'production', ...process.env }),
 })
 // The child receives Ctrl-C from the terminal itself; forward other stop signals and wait for it.
 process.on('SIGINT', () => undefined)

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { USERS_CREATED, type UserCreated } from '@app/contracts/events'
@@ -66,6 +66,19 @@ describe.skipIf(!redisAvailable)(
         'ok',
         'ok',
       ])
+    })
+
+    it("starts every process with libuv's thread pool sized to the cores, or as the operator set it", () => {
+      const expected = process.env.UV_THREADPOOL_SIZE?.trim() || String(Math.max(4, availableParallelism()))
+      for (const [name, child] of cluster.children) {
+        // The environment the kernel holds for the process since it started: what libuv read.
+        const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')
+        expect({ name, size: environment.find((entry) => entry.startsWith('UV_THREADPOOL_SIZE=')) }).toEqual({
+          name,
+          size: `UV_THREADPOOL_SIZE=${expected}`,
+        })
+      }
+      expect(cluster.children.size).toBe(7)
     })
 
     it('carries an event from the auth process to the profiles process', async () => {

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { availableParallelism, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildArgumentsOf,
@@ -22,6 +23,13 @@ async function listen(server: Server): Promise<number> {
 interface Instruction {
   keyword: string
   argument: string
+}
+
+/** The CPUs a process here may use: the cgroup v2 quota where one is set, else every core it may run on. */
+function containerCpus(cores = availableParallelism()): number {
+  const limit = existsSync('/sys/fs/cgroup/cpu.max') ? readFileSync('/sys/fs/cgroup/cpu.max', 'utf8') : 'max'
+  const [quota, period] = limit.trim().split(/\s+/)
+  return quota === 'max' ? cores : Math.min(cores, Math.ceil(Number(quota) / Number(period)))
 }
 
 /** Dockerfile instructions with continuation lines joined and comments dropped. */
@@ -215,9 +223,33 @@ describe.each(nodeComponents)('the %s image', (name) => {
   })
 
   it('starts the compiled bundle, with source maps for stack traces, in production mode', () => {
-    const command = argumentsOf(runtime, 'CMD').at(-1)
-    expect(JSON.parse(command!)).toEqual(['node', '--enable-source-maps', 'dist/server.mjs'])
+    const [shell, flag, script] = JSON.parse(argumentsOf(runtime, 'CMD').at(-1)!) as string[]
+    expect([shell, flag]).toEqual(['/bin/sh', '-c'])
+    expect(script).toMatch(/; exec node --enable-source-maps dist\/server\.mjs$/)
     expect(environmentOf(runtime)).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' })
+  })
+
+  it("sizes libuv's thread pool to the container's CPUs, at least 4, unless the operator set it", () => {
+    const script = (JSON.parse(argumentsOf(runtime, 'CMD').at(-1)!) as string[])[2]!
+    // The image's command, run in a folder whose dist/server.mjs reports the size its process started with.
+    const folder = mkdtempSync(join(tmpdir(), 'image-command-'))
+    try {
+      mkdirSync(join(folder, 'dist'))
+      writeFileSync(join(folder, 'dist/server.mjs'), 'process.stdout.write(process.env.UV_THREADPOOL_SIZE)')
+      const started = (env: Record<string, string>) =>
+        spawnSync('/bin/sh', ['-c', script], {
+          cwd: folder,
+          env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...env },
+          encoding: 'utf8',
+        }).stdout
+      expect(started({})).toBe(String(Math.max(4, containerCpus())))
+      // GNU nproc honours OMP_NUM_THREADS: this is how the command sees a machine of 6 cores.
+      expect(started({ OMP_NUM_THREADS: '6' })).toBe(String(Math.max(4, containerCpus(6))))
+      expect(started({ UV_THREADPOOL_SIZE: '3' })).toBe('3')
+      expect(started({ UV_THREADPOOL_SIZE: '64' })).toBe('64')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })
 
