@@ -193,7 +193,8 @@ function UserEditForm({
 /** A guest's derived default password, shown read-only only while it still opens the account (decision 3). */
 function GuestPassword({ user }: { user: AdminUser }) {
   const id = useId()
-  if (user.defaultPassword == null)
+  const defaultPassword = user.defaultPassword
+  if (defaultPassword == null)
     return (
       <div>
         <p className={labelClasses}>Password</p>
@@ -203,22 +204,21 @@ function GuestPassword({ user }: { user: AdminUser }) {
       </div>
     )
   return (
-    <div>
-      <label htmlFor={id} className={labelClasses}>
-        Default Password
-      </label>
-      <input
-        id={id}
-        type="text"
-        readOnly
-        value={user.defaultPassword}
-        aria-describedby={`${id}-hint`}
-        className={`mt-1.5 font-mono ${inputClasses} bg-slate-50`}
-      />
-      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
-        Shown while it still opens the account; ask the guest to change it.
-      </p>
-    </div>
+    <FormField
+      id={id}
+      label="Default Password"
+      hint="Shown while it still opens the account; ask the guest to change it."
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          readOnly
+          value={defaultPassword}
+          className={`font-mono ${inputClasses} bg-slate-50`}
+        />
+      )}
+    </FormField>
   )
 }
 

@@ -2,7 +2,7 @@ import { ROLES } from '@app/domain/roles'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useId, useMemo, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { FormAlert, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useAllProfiles } from '../api/get-all-profiles.ts'
 import { useUsers } from '../api/get-users.ts'
 import { ADMIN_QUERY_KEY } from '../api/admin-query-keys.ts'
@@ -50,19 +50,18 @@ export function UserManagementPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={searchId} className={labelClasses}>
-            Search users
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, e-mail, username or inviter"
-            className={`mt-1.5 ${inputClasses}`}
-          />
-        </div>
+        <FormField id={searchId} label="Search users" className="min-w-64 flex-1">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Name, e-mail, username or inviter"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
         <button type="button" onClick={refresh} disabled={refreshing} className={buttonClasses('secondary')}>
           {refreshing ? 'Refreshing...' : 'Refresh User Data'}
         </button>
