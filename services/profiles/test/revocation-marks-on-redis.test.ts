@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { revokedGrantKey } from '@app/contracts/sharing'
 import { createRedisKeyValueStore } from '@app/kit/kv/redis'
-import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
+import { redisAvailable } from '@app/kit/testing/redis-server'
+import { useRedisServer } from '@app/kit/testing/redis-replicas'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { createGrantsRepository } from '../src/repositories/grants-repository.ts'
@@ -16,17 +17,7 @@ const ADA_GRANT = 1_500
  * modes (decision 012): a request reads the marks in a few batched commands, not one per grant.
  */
 describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with thousands of grants', () => {
-  let redis: RedisServer
-  const closing: Array<{ close(): Promise<void> }> = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    for (const resource of closing.splice(0).reverse()) await resource.close()
-  })
+  const redis = useRedisServer()
 
   // The server's own count of the commands it ran, read with redis-cli so that the count adds none.
   const calls = (command: string) => {
@@ -40,7 +31,7 @@ describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with tho
   it('reads every mark in one MGET per 1,000 grants, and refuses a revoked grant on the next request', async () => {
     const dependencies = await createEmbeddedDependencies('profiles')
     const kv = createRedisKeyValueStore(redis.url)
-    closing.push(dependencies, kv)
+    redis.closeAfterTest(dependencies, kv)
     // The grants projection's documents, as thousands of accepted invitations would have left them.
     const grants = await createGrantsRepository(dependencies.store)
     for (let invitationId = 1; invitationId <= GRANTS; invitationId += 1)
@@ -55,7 +46,7 @@ describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with tho
         acceptedAt: new Date().toISOString(),
       })
     const app = await buildApp({ ...dependencies, kv })
-    closing.push(app)
+    redis.closeAfterTest(app)
     const saved = await app.inject({
       method: 'POST',
       url: '/api/assessments',

@@ -22,10 +22,16 @@ export function useRedisServer() {
   afterEach(async () => {
     for (const resource of opened.splice(0).reverse()) await resource.close()
   })
+  const started = () => {
+    if (!server) throw new Error('the Redis server starts in beforeAll')
+    return server
+  }
   return {
     get url(): string {
-      if (!server) throw new Error('the Redis server starts in beforeAll')
-      return server.url
+      return started().url
+    },
+    get port(): number {
+      return started().port
     },
     /** Closes these after the current test. */
     closeAfterTest(...resources: Closable[]): void {
