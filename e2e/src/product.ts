@@ -21,19 +21,28 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const dataDirectory = await mkdtemp(join(tmpdir(), 'e2e-product-'))
   const administrator = { email: 'support@example.test', password: randomBytes(18).toString('base64url') }
   try {
-    // Chosen before start-up, so that PUBLIC_URL can name the address the browser will use.
-    const port = await freePort()
-    const product = await startAllInOne({
-      dataDirectory,
-      port,
-      logLevel: 'warn',
-      env: {
-        ADMIN_EMAIL: administrator.email,
-        ADMIN_PASSWORD: administrator.password,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...env,
-      },
-    })
+    // Chosen before start-up, so that PUBLIC_URL can name the address the browser will use. Another test
+    // file's server may take the port in between (tests run in parallel): then start again on another.
+    const start = async (attemptsLeft: number): Promise<Awaited<ReturnType<typeof startAllInOne>>> => {
+      const port = await freePort()
+      try {
+        return await startAllInOne({
+          dataDirectory,
+          port,
+          logLevel: 'warn',
+          env: {
+            ADMIN_EMAIL: administrator.email,
+            ADMIN_PASSWORD: administrator.password,
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            ...env,
+          },
+        })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attemptsLeft === 0) throw error
+        return start(attemptsLeft - 1)
+      }
+    }
+    const product = await start(3)
     return {
       url: product.url,
       administrator,
