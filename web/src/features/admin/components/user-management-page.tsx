@@ -87,8 +87,10 @@ export function UserManagementPage() {
       {profiles.isError && <FormAlert>Failed to fetch user profiles</FormAlert>}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="Users" className="space-y-2">
-          <p className="text-sm text-slate-700" aria-live="polite">
-            Showing {shown.length.toLocaleString()} of {directory.length.toLocaleString()} users
+          <p className="min-h-5 text-sm text-slate-700" aria-live="polite">
+            {users.isPending
+              ? ''
+              : `Showing ${shown.length.toLocaleString()} of ${directory.length.toLocaleString()} users`}
           </p>
           {users.isPending ? (
             <p className="flex h-[500px] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600">
