@@ -253,7 +253,13 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
   const port = await freePort()
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts'],
+    [
+      // `--cpu-profile <dir>`: a V8 CPU profile of the product's process, written when it stops.
+      ...(option('--cpu-profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('--cpu-profile')}`] : []),
+      '--import',
+      'tsx',
+      mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts',
+    ],
     {
       cwd: ROOT,
       env: {
