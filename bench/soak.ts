@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { cpus, tmpdir } from 'node:os'
@@ -256,6 +257,8 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
     [
       // `--cpu-profile <dir>`: a V8 CPU profile of the product's process, written when it stops.
       ...(option('--cpu-profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('--cpu-profile')}`] : []),
+      // `--trace-gc <file>`: every garbage collection of the product's process, with its pause, in that file.
+      ...(option('--trace-gc') ? ['--trace-gc'] : []),
       '--import',
       'tsx',
       mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts',
@@ -278,8 +281,10 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
     },
   )
   let output = ''
+  const gcTrace = option('--trace-gc') ? createWriteStream(option('--trace-gc')!) : null
   child.stdout!.on('data', (chunk: Buffer) => {
     if (output.length < 10_000) output += chunk.toString()
+    gcTrace?.write(chunk)
   })
   const stop = async () => {
     if (child.exitCode === null) {
