@@ -471,6 +471,8 @@ interface Window {
 /** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
 async function hold(system: System, rate: number, seconds: number, windowSeconds: number, writes: number) {
   const windows: Array<{ latencies: number[]; errors: Record<string, number> }> = []
+  /** Every answered call's latency by its label (save, accessible, search, me), over the whole hold. */
+  const byLabel = new Map<string, number[]>()
   const inFlight = new Set<Promise<void>>()
   const started = performance.now()
   let sent = 0
@@ -485,8 +487,12 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
       const window = (windows[windowIndex] ??= { latencies: [], errors: {} })
       const { base, call } = next(system, writes)
       const pending = send(base, call).then(({ status, ms }) => {
-        if (status >= 200 && status < 300) window.latencies.push(ms)
-        else window.errors[`${call.label} ${status}`] = (window.errors[`${call.label} ${status}`] ?? 0) + 1
+        if (status >= 200 && status < 300) {
+          window.latencies.push(ms)
+          let list = byLabel.get(call.label)
+          if (!list) byLabel.set(call.label, (list = []))
+          list.push(ms)
+        } else window.errors[`${call.label} ${status}`] = (window.errors[`${call.label} ${status}`] ?? 0) + 1
       })
       inFlight.add(pending)
       void pending.finally(() => inFlight.delete(pending))
@@ -494,6 +500,14 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
     await new Promise((done) => setTimeout(done, 2))
   }
   await Promise.all(inFlight)
+  // Which calls make the tail: a save waits for its fsync (decision 011), a read does not.
+  for (const [label, list] of byLabel) {
+    list.sort((a, b) => a - b)
+    console.log(
+      `${label}: ${list.length} answers, p50 ${quantile(list, 0.5).toFixed(2)} ms, ` +
+        `p99 ${quantile(list, 0.99).toFixed(2)} ms, max ${list.at(-1)!.toFixed(2)} ms`,
+    )
+  }
   return windows.map((window, index): Window => {
     const sorted = [...window.latencies].sort((a, b) => a - b)
     return {
