@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,21 +9,8 @@ import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
 import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
 import { startCluster } from '../../scripts/cluster.ts'
+import { readDatafile } from '../src/datafiles.ts'
 import { ApiSession } from '../src/api.ts'
-
-/** The documents of a NeDB datafile as the service last wrote them (one JSON line per write). */
-function readDatafile(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return []
-  const documents = new Map<string, Record<string, unknown>>()
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue
-    const document = JSON.parse(line) as Record<string, unknown>
-    if (typeof document._id !== 'string') continue
-    if (document.$$deleted) documents.delete(document._id)
-    else documents.set(document._id, document)
-  }
-  return [...documents.values()]
-}
 
 describe.skipIf(!redisAvailable)(
   'the local cluster: one process per service, events over Redis Streams',

@@ -1,26 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiSession } from '../../src/api.ts'
 import { useProduct } from '../../src/fixture.ts'
+import { linkSentTo as sentLink } from '../../src/outbox.ts'
 
 const fixture = useProduct()
 
 type Listed = { name: string; accessType: string; sharedBy?: { name: string; email: string } }
 
-/** The invitation link the product e-mailed to `email`, read from the sharing service's outbox. */
-async function linkSentTo(email: string): Promise<string> {
-  const outbox = join(fixture.product.dataDirectory, 'sharing', 'outbox.txt')
-  const read = () => (existsSync(outbox) ? readFileSync(outbox, 'utf8') : '')
-  const link = () =>
-    read()
-      .split('\n---\n')
-      .filter((entry) => entry.includes(`To: ${email}\n`))
-      .map((entry) => /http:\/\/\S+\/invite\/[\w-]{43}/.exec(entry)?.[0])
-      .find(Boolean)
-  await expect.poll(link, { timeout: 10_000 }).toBeTruthy()
-  return link()!
-}
+const linkSentTo = (email: string) => sentLink(fixture.product.dataDirectory, email)
 const tokenOf = (link: string) => link.split('/invite/')[1]!
 
 async function acceptAs(email: string, password: string): Promise<ApiSession> {

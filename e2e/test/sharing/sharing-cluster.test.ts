@@ -1,24 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
 import { startCluster } from '../../../scripts/cluster.ts'
+import { readDatafile } from '../../src/datafiles.ts'
 import { ApiSession, createAccount, type Account } from '../../src/api.ts'
-
-/** The documents of a NeDB datafile as the service last wrote them (one JSON line per write). */
-function readDatafile(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return []
-  const documents = new Map<string, Record<string, unknown>>()
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue
-    const document = JSON.parse(line) as Record<string, unknown>
-    if (typeof document._id !== 'string') continue
-    if (document.$$deleted) documents.delete(document._id)
-    else documents.set(document._id, document)
-  }
-  return [...documents.values()]
-}
 
 describe.skipIf(!redisAvailable)('sharing in the local cluster (one process per service, Redis)', () => {
   let redis: RedisServer

@@ -1,27 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ApiSession, type Account } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
+import { linkSentTo as sentLink } from '../../src/outbox.ts'
 import { notifications, waitForPath, waitForSettledPage } from '../../src/pages.ts'
 
 const fixture = useProduct()
 
-/** The invitation link the product e-mailed to `email`, read from the sharing service's outbox. */
-async function linkSentTo(email: string): Promise<string> {
-  const outbox = join(fixture.product.dataDirectory, 'sharing', 'outbox.txt')
-  const read = () => (existsSync(outbox) ? readFileSync(outbox, 'utf8') : '')
-  const link = () =>
-    read()
-      .split('\n---\n')
-      .filter((entry) => entry.includes(`To: ${email}\n`))
-      .map((entry) => /http:\/\/\S+\/invite\/[\w-]{43}/.exec(entry)?.[0])
-      .find(Boolean)
-  await expect.poll(link, { timeout: 10_000 }).toBeTruthy()
-  return link()!
-}
+const linkSentTo = (email: string) => sentLink(fixture.product.dataDirectory, email)
 
 async function ownerWithProfile(firstName: string, lastName: string): Promise<Account> {
   const account = await fixture.createAccount('standard', { firstName, lastName })
