@@ -24,7 +24,9 @@ import { createAssessmentsRepository } from '@app/profiles/assessments-repositor
  * limit (RATE_LIMIT_MAX, 1,000 a minute) is not what is measured; it stays at its default.
  * Flags: --mode (profiles), --seconds <hold> (180), --window <s> (10), --peak-seconds <s> (15),
  * --writes <share> (0.2), --users <n> (50), --profiles <n> (2000; 10 per user for the product),
- * --hold-share <0..> (0.5), --json <file> (the windows and RSS samples), --check (exit 1 on a missed budget).
+ * --hold-share <0..> (0.5), --json <file> (the windows and RSS samples), --check (exit 1 on a missed budget),
+ * --loop-delay <file> (each product process's event-loop delay per 10 s, bench/loop-delay.mjs, printed after
+ * the hold), --cpu-profile <dir>, --trace-gc <file>.
  */
 
 interface Call {
@@ -267,6 +269,7 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...loopDelayEnvironment(),
         DATA_DIR: dataDirectory,
         PORT: String(port),
         ADMIN_EMAIL: ADMIN.username,
@@ -394,6 +397,37 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/** `--loop-delay <file>`: every Node process of the product (the cluster's children too) reports its loop. */
+function loopDelayEnvironment(): Record<string, string> {
+  const file = option('--loop-delay')
+  if (!file) return {}
+  const preload = `--import ${join(ROOT, 'bench', 'loop-delay.mjs')}`
+  return {
+    LOOP_DELAY_FILE: file,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
+  }
+}
+
+/** The loop-delay samples taken during the hold, by process, as `second max/p99` columns. */
+async function printLoopDelay(holdStartedAt: number) {
+  const file = option('--loop-delay')
+  if (!file) return
+  const samples = (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { at: number; pid: number; name: string; max: number; p99: number })
+    .filter((sample) => sample.at >= holdStartedAt)
+  const processes = [...new Set(samples.map((sample) => `${sample.name} ${sample.pid}`))]
+  console.log('event-loop delay during the hold (ms, max / p99 over each 10 s), by process:')
+  for (const name of processes) {
+    const own = samples.filter((sample) => `${sample.name} ${sample.pid}` === name)
+    const columns = own.map(
+      (sample) => `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.max}/${sample.p99}`,
+    )
+    console.log(`  ${name}: ${columns.join(', ')}`)
   }
 }
 
@@ -544,6 +578,7 @@ async function main() {
     )
     console.log(`holding ${rate} req/s for ${seconds} s, reported per ${windowSeconds} s window`)
     const started = performance.now()
+    const holdStartedAt = Date.now()
     const rss: Array<{ second: number; rssMiB: number }> = []
     const sampleRss = async () => {
       if (system.pid === undefined) return
@@ -558,6 +593,7 @@ async function main() {
       clearInterval(sampler),
     )
     await sampleRss()
+    await printLoopDelay(holdStartedAt)
     console.log(['window end s', 'req/s', 'p50 ms', 'p99 ms', 'errors'].map((t) => t.padStart(12)).join(' '))
     for (const window of windows) {
       console.log(

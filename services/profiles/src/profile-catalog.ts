@@ -11,9 +11,9 @@ const READ_BATCH = 200
 const MAX_REPLAY = 20_000
 /** A change whose number was taken but which never appeared (its writer died, or it expired). */
 const DEFAULT_GAP_TIMEOUT_MS = 2_000
-/** Bounds the derived texts and indexes kept: 10,000 profiles serialize to about 5 MB. */
+/** Bounds the derived values and indexes kept: 10,000 profiles serialize to about 5 MB. */
 const MAX_CACHED_ENTRIES = 1_024
-const MAX_CACHED_CHARACTERS = 32_000_000
+const MAX_CACHED_BYTES = 32_000_000
 
 /**
  * What a cached text or index was derived from: every profile, or the profiles of some owners. A change
@@ -24,7 +24,7 @@ export type CacheScope = 'everyone' | { owners: readonly number[] }
 interface CacheEntry<T> {
   stamp: string
   value: T
-  characters: number
+  bytes: number
 }
 
 interface State {
@@ -42,7 +42,7 @@ interface State {
   generation: number
   ownerGenerations: Map<number, number>
   cache: Map<string, CacheEntry<unknown>>
-  cachedCharacters: number
+  cachedBytes: number
 }
 
 /** One state of the catalog, for the length of one request's synchronous work. */
@@ -57,8 +57,11 @@ export interface CatalogView {
    * view was made for, grants with a revocation mark are already left out (decision record 012).
    */
   grantsOf(userId: number): readonly Grant[]
-  /** A text derived from the profiles in `scope` (a serialized list), computed again only after they change. */
-  cachedText(key: string, scope: CacheScope, compute: () => string): string
+  /**
+   * A value derived from the profiles in `scope` (a serialized list, an order), computed again only after
+   * they change; `weight` is its size in bytes, which bounds what the cache holds.
+   */
+  cached<T>(key: string, scope: CacheScope, compute: () => T, weight: (value: T) => number): T
   /**
    * The search index of a list of the profiles in `scope`, built again only after they change; `profiles`
    * is called only then, so a list that is costly to assemble (a grantee's merged list) is not made per search.
@@ -109,7 +112,7 @@ function emptyState(sequence: number): State {
     generation: 0,
     ownerGenerations: new Map(),
     cache: new Map(),
-    cachedCharacters: 0,
+    cachedBytes: 0,
   }
 }
 
@@ -289,21 +292,19 @@ export function createProfileCatalog(options: {
       scope === 'everyone'
         ? `all:${current.generation}`
         : scope.owners.map((owner) => current.ownerGenerations.get(owner) ?? 0).join(',')
-    const cached = <T>(key: string, scope: CacheScope, compute: () => T, size: (value: T) => number): T => {
+    const cached = <T>(key: string, scope: CacheScope, compute: () => T, weight: (value: T) => number): T => {
       const stamp = stampOf(scope)
       const known = current.cache.get(key) as CacheEntry<T> | undefined
       if (known?.stamp === stamp) return known.value
       const value = compute()
-      const characters = size(value)
-      if (
-        current.cache.size >= MAX_CACHED_ENTRIES ||
-        current.cachedCharacters + characters > MAX_CACHED_CHARACTERS
-      ) {
+      const bytes = weight(value)
+      if (known) current.cachedBytes -= known.bytes
+      if (current.cache.size >= MAX_CACHED_ENTRIES || current.cachedBytes + bytes > MAX_CACHED_BYTES) {
         current.cache.clear()
-        current.cachedCharacters = 0
+        current.cachedBytes = 0
       }
-      current.cachedCharacters += characters - (known?.characters ?? 0)
-      current.cache.set(key, { stamp, value, characters })
+      current.cachedBytes += bytes
+      current.cache.set(key, { stamp, value, bytes })
       return value
     }
     return {
@@ -316,7 +317,7 @@ export function createProfileCatalog(options: {
           ? held.filter((grant) => !revoked.has(grant.invitationId))
           : held
       },
-      cachedText: (key, scope, compute) => cached(`text:${key}`, scope, compute, (text) => text.length),
+      cached,
       nameIndex: (key, scope, profiles) => {
         let indexed = 0
         return cached(

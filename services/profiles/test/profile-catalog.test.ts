@@ -156,13 +156,18 @@ describe('texts cached per catalog state', () => {
     const { catalog, save } = await catalogOn(catalogChangeLogOf(dependencies.kv))
     let computed = 0
     const text = (view: Awaited<ReturnType<typeof catalog.view>>) =>
-      view.cachedText('names of 12', { owners: [12] }, () => {
-        computed += 1
-        return view
-          .ofOwner(12)
-          .map((profile) => profile.name)
-          .join(',')
-      })
+      view.cached(
+        'names of 12',
+        { owners: [12] },
+        () => {
+          computed += 1
+          return view
+            .ofOwner(12)
+            .map((profile) => profile.name)
+            .join(',')
+        },
+        (names) => names.length,
+      )
     await save('One')
     expect(text(await catalog.view())).toBe('One')
     expect(text(await catalog.view())).toBe('One')
@@ -176,10 +181,15 @@ describe('texts cached per catalog state', () => {
     expect(computed).toBe(2)
     let everyone = 0
     const all = (view: Awaited<ReturnType<typeof catalog.view>>) =>
-      view.cachedText('everyone', 'everyone', () => {
-        everyone += 1
-        return String(view.all.length)
-      })
+      view.cached(
+        'everyone',
+        'everyone',
+        () => {
+          everyone += 1
+          return String(view.all.length)
+        },
+        (count) => count.length,
+      )
     expect(all(await catalog.view())).toBe('3')
     await save('Three', grace.userId)
     expect(all(await catalog.view())).toBe('4')

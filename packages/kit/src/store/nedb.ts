@@ -19,8 +19,13 @@ import { assertCollectionName, assertSchema, validateDocument, validateUpdate } 
 export interface NedbStoreOptions {
   /** Folder of the datafiles (`<collection>.db`, `counters.db`); null keeps everything in memory. */
   directory: string | null
-  /** How often each datafile is rewritten without its superseded lines; default 10 minutes. */
+  /** How often the datafiles are looked at for compaction; default 1 minute. */
   compactionIntervalMs?: number
+  /**
+   * A datafile is rewritten once its superseded lines (updates' and removals' old versions) reach this many
+   * and at least as many as its live documents; default 1,000. An insert-only file is never rewritten.
+   */
+  compactAfterSuperseded?: number
   /** Whether a write waits for its fsync (default true); false only to measure the cost (bench/store.ts). */
   syncWrites?: boolean
 }
@@ -31,8 +36,14 @@ type Stored = Record<string, unknown> & { _id?: string }
 const Datastore = nedb as unknown as typeof nedb.default
 type Datastore<T> = InstanceType<typeof nedb.default<T>>
 
-// NeDB appends every write to its datafile; compaction drops superseded lines so files stay near their live size.
-const DEFAULT_COMPACTION_INTERVAL_MS = 10 * 60 * 1000
+/**
+ * NeDB appends every write to its datafile; compaction drops superseded lines so files stay near their live
+ * size. It serializes the whole collection in one synchronous pass (about 0.3 s for 40,000 profiles), holding
+ * every request meanwhile, so it runs only when a file is mostly superseded lines: its cost is then at most one
+ * document's serialization per superseded line, and an insert-only collection (assessments) never pays it.
+ */
+const DEFAULT_COMPACTION_INTERVAL_MS = 60 * 1000
+const DEFAULT_COMPACT_AFTER_SUPERSEDED = 1_000
 
 export async function createNedbStore(options: NedbStoreOptions): Promise<DocumentStore> {
   const { directory } = options
@@ -57,13 +68,33 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     return loading
   }
 
+  /** Lines appended since the last compaction that no longer hold a live document, by datafile. */
+  const superseded = new Map<string, number>()
+  const supersede = (name: string, lines: number) => superseded.set(name, (superseded.get(name) ?? 0) + lines)
+  const compactAfter = options.compactAfterSuperseded ?? DEFAULT_COMPACT_AFTER_SUPERSEDED
+
+  const compact = async (name: string, datastore: Datastore<Stored>): Promise<void> => {
+    superseded.set(name, 0)
+    await datastore.compactDatafileAsync()
+  }
+
   const compactAll = async (): Promise<void> => {
     if (directory === null) return
-    for (const loading of datastores.values()) await (await loading).compactDatafileAsync()
+    for (const [name, loading] of datastores) await compact(name, await loading)
+  }
+
+  const compactWasteful = async (): Promise<void> => {
+    if (directory === null) return
+    for (const [name, loading] of datastores) {
+      const waste = superseded.get(name) ?? 0
+      if (waste < compactAfter) continue
+      const datastore = await loading
+      if (waste >= datastore.getAllData().length) await compact(name, datastore)
+    }
   }
 
   const compaction = setInterval(() => {
-    compactAll().catch(() => {
+    compactWasteful().catch(() => {
       // A failed compaction leaves the append-only file intact; the next run or close() retries it.
     })
   }, options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS)
@@ -81,6 +112,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       { $inc: { seq: 1 } },
       { upsert: true, returnUpdatedDocs: true },
     )
+    supersede('counters', 1)
     return (affectedDocuments as unknown as { seq: number }).seq
   }
 
@@ -137,11 +169,19 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
       const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
       const sync = syncerOf(name)
-      return nedbCollection({ name, datastore, schema, uniqueFields, newId, assertOpen, sync }) as Collection<
-        z.output<S>,
-        K,
-        z.input<S>
-      >
+      const wrote = (supersededLines: number) => {
+        supersede(name, supersededLines)
+        return sync()
+      }
+      return nedbCollection({
+        name,
+        datastore,
+        schema,
+        uniqueFields,
+        newId,
+        assertOpen,
+        wrote,
+      }) as Collection<z.output<S>, K, z.input<S>>
     },
     async ping() {
       return !closed
@@ -173,12 +213,12 @@ interface NedbCollectionParts {
   uniqueFields: string[]
   newId: () => Promise<number | string>
   assertOpen: () => void
-  /** Resolves once the collection's writes so far are on disk. */
-  sync: () => Promise<void>
+  /** Counts the lines a write superseded; resolves once the collection's writes so far are on disk. */
+  wrote: (supersededLines: number) => Promise<void>
 }
 
 function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, unknown>> {
-  const { name, datastore, schema, uniqueFields, newId, assertOpen, sync } = parts
+  const { name, datastore, schema, uniqueFields, newId, assertOpen, wrote } = parts
   type Document = Record<string, unknown> & { id: number | string }
   const query = (filter: Filter) => {
     assertOpen()
@@ -219,7 +259,7 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
       } catch (error) {
         return translateUniqueViolation(error, uniqueFields)
       }
-      await sync()
+      await wrote(0)
       return withoutInternalId<Document>(inserted) as Document
     },
     async findOne(filter) {
@@ -243,7 +283,7 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
         const { affectedDocuments } = await datastore.updateAsync(nedbQuery, validated, {
           returnUpdatedDocs: true,
         })
-        if (affectedDocuments) await sync()
+        if (affectedDocuments) await wrote(1)
         return withoutInternalId<Document>(affectedDocuments as Stored | null)
       } catch (error) {
         return translateUniqueViolation(error, touchedUniqueFields(validated))
@@ -254,7 +294,7 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
       const validated = validateUpdate(update, schema)
       try {
         const { numAffected } = await datastore.updateAsync(nedbQuery, validated, { multi: true })
-        if (numAffected > 0) await sync()
+        if (numAffected > 0) await wrote(numAffected)
         return numAffected
       } catch (error) {
         return translateUniqueViolation(error, touchedUniqueFields(validated))
@@ -262,12 +302,12 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
     },
     async deleteOne(filter) {
       const removed = await datastore.removeAsync(query(filter), { multi: false })
-      if (removed > 0) await sync()
+      if (removed > 0) await wrote(removed * 2)
       return removed > 0
     },
     async deleteMany(filter) {
       const removed = await datastore.removeAsync(query(filter), { multi: true })
-      if (removed > 0) await sync()
+      if (removed > 0) await wrote(removed * 2)
       return removed
     },
   }

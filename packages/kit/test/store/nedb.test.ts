@@ -79,9 +79,9 @@ describe('nedb files', () => {
     expect(compacted[0]).toContain('"age":30')
   })
 
-  it('compacts on its own at the configured interval', async () => {
+  it('compacts on its own once a datafile holds more superseded lines than the threshold', async () => {
     const directory = await temporaryDirectory()
-    const store = await createNedbStore({ directory, compactionIntervalMs: 100 })
+    const store = await createNedbStore({ directory, compactionIntervalMs: 100, compactAfterSuperseded: 5 })
     const people = await openPeople(store)
     const ada = await people.insert(person({ name: 'Ada' }))
     for (let round = 1; round <= 10; round += 1)
@@ -93,6 +93,25 @@ describe('nedb files', () => {
       adaLines = (await lines(file)).filter((line) => line.includes('"Ada"')).length
     }
     expect(adaLines).toBe(1)
+    await store.close()
+  })
+
+  it('never rewrites a datafile that only had inserts, nor one with fewer superseded lines than live ones', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory, compactionIntervalMs: 50, compactAfterSuperseded: 5 })
+    const people = await openPeople(store)
+    const inserted = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => people.insert(person({ name: `Person ${index}` }))),
+    )
+    // Ten updates of twenty live documents: over the threshold of five, but under the live count.
+    for (const [round, { id }] of inserted.slice(0, 10).entries())
+      await people.updateOne({ id }, { $set: { age: round + 40 } })
+    const file = join(directory, 'people.db')
+    const before = await lines(file)
+    await sleep(300)
+    // A rewrite would have dropped the ten superseded versions (and the index lines).
+    expect(await lines(file)).toEqual(before)
+    expect(before.filter((line) => line.includes('"name"'))).toHaveLength(30)
     await store.close()
   })
 

@@ -51,13 +51,16 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
     const access = accessibleProfiles(view, identity)
     const needle = q.toLowerCase()
     const after = decodeCursor(cursor)
-    const matching = needle
-      ? access.profiles.filter((profile) => profile.name.toLowerCase().includes(needle))
-      : access.profiles
-    const sorted = view.cachedText(`lookup-order:${access.key}:${needle}`, access.scope, () =>
-      JSON.stringify([...matching].sort(byName).map((profile) => profile.id)),
+    const ids = view.cached(
+      `lookup-order:${access.key}:${needle}`,
+      access.scope,
+      (): readonly number[] =>
+        access.profiles
+          .filter((profile) => !needle || profile.name.toLowerCase().includes(needle))
+          .sort(byName)
+          .map((profile) => profile.id),
+      (order) => order.length * 8,
     )
-    const ids = JSON.parse(sorted) as number[]
     let start = 0
     if (after) {
       const afterProfile = { name: after.name, id: after.id } as Profile
