@@ -4,6 +4,7 @@
 import { appendFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { setInterval } from 'node:timers'
 
 const file = process.env.LOOP_DELAY_FILE
 if (file) {

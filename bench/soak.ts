@@ -23,7 +23,7 @@ import { createAssessmentsRepository } from '@app/profiles/assessments-repositor
  * Requests leave from many loopback addresses (127.0.0.2–201, `localAddress`), so the gateway's per-address
  * limit (RATE_LIMIT_MAX, 1,000 a minute) is not what is measured; it stays at its default.
  * Flags: --mode (profiles), --seconds <hold> (180), --window <s> (10), --peak-seconds <s> (15),
- * --writes <share> (0.2), --users <n> (50), --profiles <n> (2000; 10 per user for the product),
+ * --writes <share> (0.2), --users <n> (50, signed in at a time), --profiles <n> (2000: 40 per user on average),
  * --hold-share <0..> (0.5), --json <file> (the windows and RSS samples), --check (exit 1 on a missed budget),
  * --loop-delay <file> (each product process's event-loop delay per 10 s, bench/loop-delay.mjs, printed after
  * the hold), --cpu-profile <dir>, --trace-gc <file>.
@@ -48,7 +48,17 @@ interface System {
   mix: Mix
   /** The processes whose memory is sampled (and their children). */
   pid?: number
+  /** Makes ready the users that `saves` more saves will need (each user signs out after a number of saves). */
+  provision?(saves: number): Promise<void>
+  /** Users created, and saves made after the fresh users ran out (their lists then grow on). */
+  usersReport?(): { created: number; exhausted: number }
   stop(): Promise<void>
+}
+
+/** A signed-in user of the mix and how many assessments it has saved. */
+interface SoakUser {
+  session: { cookie: string }
+  saved: number
 }
 
 /** Source addresses to spread requests over: 200 loopback addresses, so no one address meets the limit. */
@@ -57,12 +67,16 @@ const anyAddress = () => SOURCE_ADDRESSES[Math.floor(Math.random() * SOURCE_ADDR
 
 const USERS = Number(option('--users') ?? 50)
 const PROFILES = Number(option('--profiles') ?? 2_000)
-const users: Identity[] = Array.from({ length: USERS }, (_, index) => ({
-  userId: 100 + index,
-  role: 'standard',
-  username: `soak${index}@example.com`,
-  mustChangePassword: false,
-}))
+/**
+ * About `--users` are signed in at a time, with `--profiles / --users` profiles each on average: a user who has
+ * saved twice that many signs out and a fresh one takes its place. Without it, every save would lengthen a list
+ * that never shortens (each of 50 users would hold about 900 profiles after 10 minutes), and each read would
+ * carry more than the one before: the load would not be steady (bench/README.md, "Soak").
+ */
+const PER_USER = Math.max(1, Math.round(PROFILES / USERS))
+const RETIRE_AFTER = 2 * PER_USER
+/** Saved assessments of the `index`th of the first users: staggered, so they retire one at a time. */
+const initialProfiles = (index: number) => Math.round((RETIRE_AFTER * index) / USERS)
 const SEARCHES = ['Soak Person 1', 'soak', 'Person 42', 'Nobody Here', 'Soak Pers']
 
 function discBody(index: number) {
@@ -77,11 +91,27 @@ function discBody(index: number) {
   }
 }
 
+const identity = (userId: number): Identity => ({
+  userId,
+  role: 'standard',
+  username: `soak${userId}@example.com`,
+  mustChangePassword: false,
+})
+/** The signed-in users of the profiles mode: identities as the gateway sends them, so a fresh one is free. */
+const identities = Array.from({ length: USERS }, (_, index) => ({
+  identity: identity(100 + index),
+  saved: initialProfiles(index),
+}))
+let nextUserId = 100 + USERS
+
 /** 80% reads (a user's accessible profiles, and search) and 20% saves, each as a random one of the users. */
 const profilesMix: Mix = (write) => {
-  const user = users[Math.floor(Math.random() * users.length)]!
-  const headers = identityHeaders('profiles', user)
+  const slot = Math.floor(Math.random() * identities.length)
+  const user = identities[slot]!
+  const headers = identityHeaders('profiles', user.identity)
   if (write) {
+    user.saved += 1
+    if (user.saved >= RETIRE_AFTER) identities[slot] = { identity: identity(nextUserId++), saved: 0 }
     return {
       label: 'save',
       method: 'POST',
@@ -128,17 +158,21 @@ async function profilesOnRedis(): Promise<System> {
   const base = await mkdtemp(join(tmpdir(), 'bench-soak-'))
   const store = await createNedbStore({ directory: join(base, 'a', 'profiles') })
   const assessments = await createAssessmentsRepository(store)
-  for (let index = 0; index < PROFILES; index += 1) {
-    const body = discBody(index)
-    await assessments.create({
-      ...body,
-      assessmentType: 'disc',
-      userId: users[index % users.length]!.userId,
-      name: `Soak Person ${index}`,
-      primaryType: body.dScore >= 50 ? 'D' : 'I',
-      scoresData: null,
-      timestamp: new Date().toISOString(),
-    })
+  let saved = 0
+  for (const [index, { identity: user }] of identities.entries()) {
+    for (let own = 0; own < initialProfiles(index); own += 1) {
+      const body = discBody(saved)
+      await assessments.create({
+        ...body,
+        assessmentType: 'disc',
+        userId: user.userId,
+        name: `Soak Person ${saved}`,
+        primaryType: body.dScore >= 50 ? 'D' : 'I',
+        scoresData: null,
+        timestamp: new Date().toISOString(),
+      })
+      saved += 1
+    }
   }
   await store.close()
   await cp(join(base, 'a'), join(base, 'b'), { recursive: true })
@@ -168,7 +202,7 @@ async function profilesOnRedis(): Promise<System> {
     await waitHealthy(urls.at(-1)!, child)
   }
   return {
-    describe: `two profiles processes on Redis, ${PROFILES} profiles of ${USERS} users`,
+    describe: `two profiles processes on Redis, ${USERS} users at a time with ${PER_USER} profiles each on average (a user leaves after ${RETIRE_AFTER} saves)`,
     readUrls: urls,
     writeUrl: urls[0]!,
     mix: profilesMix,
@@ -306,9 +340,10 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
     }
     const base = `http://127.0.0.1:${port}`
     const admin = await signIn(base, ADMIN.username, ADMIN.password, '127.0.0.1')
-    const sessions: Array<{ cookie: string }> = []
-    const perUser = Math.max(1, Math.round(PROFILES / USERS))
-    for (let index = 0; index < USERS; index += 1) {
+    let created = 0
+    /** Registers a user, signs it in (from its own address) and sets its password; then saves `profiles`. */
+    const createUser = async (profiles: number): Promise<SoakUser> => {
+      const index = created++
       const username = `soak${index}@example.test`
       const initial = `Initial-soak-${index}-password`
       await expectStatus(
@@ -342,25 +377,52 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
         from,
       )
       await Promise.all(
-        Array.from({ length: perUser }, (_, saved) =>
+        Array.from({ length: profiles }, (_, saved) =>
           expectStatus(
             base,
             sessionCall(base, session, {
               label: 'save',
               method: 'POST',
               path: '/api/assessments',
-              body: JSON.stringify({ ...discBody(index * perUser + saved), name: `Soak Person ${index}` }),
+              body: JSON.stringify({ ...discBody(index * PER_USER + saved), name: `Soak Person ${index}` }),
             }),
             201,
             from,
           ),
         ),
       )
-      sessions.push(session)
+      return { session, saved: profiles }
+    }
+    /** Creates `count` users a few at a time (each costs four password hashes or checks). */
+    const createUsers = async (count: number, profiles: (index: number) => number) => {
+      const users: SoakUser[] = []
+      for (let from = 0; from < count; from += 4)
+        users.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(4, count - from) }, (_, offset) =>
+              createUser(profiles(from + offset)),
+            ),
+          )),
+        )
+      return users
+    }
+    const active = await createUsers(USERS, initialProfiles)
+    const fresh = await createUsers(Math.ceil(USERS / 2), () => 0)
+    let exhausted = 0
+    /** A user who has saved `RETIRE_AFTER` assessments signs out; the next fresh one takes its place. */
+    const afterSave = (slot: number) => {
+      const user = active[slot]!
+      user.saved += 1
+      if (user.saved < RETIRE_AFTER) return
+      const next = fresh.shift()
+      if (next) active[slot] = next
+      else exhausted += 1
     }
     const mix: Mix = (write) => {
-      const session = sessions[Math.floor(Math.random() * sessions.length)]!
-      if (write)
+      const slot = Math.floor(Math.random() * active.length)
+      const { session } = active[slot]!
+      if (write) {
+        afterSave(slot)
         return sessionCall(base, session, {
           label: 'save',
           method: 'POST',
@@ -370,6 +432,7 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
             name: `Soak Person ${Math.floor(Math.random() * 1000)}`,
           }),
         })
+      }
       const pick = Math.random()
       if (pick < 1 / 3)
         return sessionCall(base, session, {
@@ -387,11 +450,18 @@ async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
       })
     }
     return {
-      describe: `the whole product (${mode}) through its gateway, ${USERS} signed-in users with ${perUser} profiles each`,
+      describe:
+        `the whole product (${mode}) through its gateway, ${USERS} signed-in users at a time with ` +
+        `${PER_USER} profiles each on average (each signs out after ${RETIRE_AFTER} and a fresh user signs in)`,
       readUrls: [base],
       writeUrl: base,
       mix,
       pid: child.pid!,
+      async provision(saves) {
+        const needed = Math.ceil(saves / RETIRE_AFTER) - fresh.length
+        if (needed > 0) fresh.push(...(await createUsers(needed, () => 0)))
+      },
+      usersReport: () => ({ created, exhausted }),
       stop,
     }
   } catch (error) {
@@ -570,7 +640,9 @@ async function main() {
     console.log(
       `Soak: ${system.describe}; Node ${process.version}, ${cpus().length} CPUs; ${writes * 100}% saves`,
     )
-    await measurePeak(system, 3, writes, 16)
+    const warm = await measurePeak(system, 3, writes, 16)
+    // Users for the peak and the hold, created before either is measured (with 40% more in reserve).
+    await system.provision?.(warm.rate * (peakSeconds + holdShare * seconds) * writes * 1.4)
     const peak = await measurePeak(system, peakSeconds, writes, 16)
     const rate = Math.round(peak.rate * holdShare)
     console.log(
@@ -631,6 +703,12 @@ async function main() {
         `p99 over the first minute ${p99First.toFixed(2)} ms, last minute ${p99Last.toFixed(2)} ms ` +
         `(${p99Holds ? 'within' : 'OVER'} 2×); ${errors} errors`,
     )
+    const users = system.usersReport?.()
+    if (users)
+      console.log(
+        `users: ${users.created} created; ${users.exhausted} saves after the fresh users ran out` +
+          (users.exhausted > 0 ? ' (their lists grew on: raise the reserve)' : ''),
+      )
     if (rss.length > 0)
       console.log(
         `RSS (MiB, process tree): ${rss.map((sample) => `${sample.second} s ${sample.rssMiB.toFixed(0)}`).join(', ')}`,
@@ -647,6 +725,7 @@ async function main() {
         p99First,
         p99Last,
         rss,
+        users,
       }
       await writeFile(jsonFile, JSON.stringify(report, null, 2))
     }

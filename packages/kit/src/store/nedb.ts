@@ -104,33 +104,61 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     if (closed) throw new Error('The document store is closed')
   }
 
-  const nextId = async (collection: string): Promise<number> => {
-    const counters = await open('counters')
-    // NeDB runs operations one at a time per datastore, so this upsert is an atomic increment.
-    const { affectedDocuments } = await counters.updateAsync(
-      { _id: collection },
-      { $inc: { seq: 1 } },
-      { upsert: true, returnUpdatedDocs: true },
-    )
-    supersede('counters', 1)
-    return (affectedDocuments as unknown as { seq: number }).seq
+  /**
+   * Id counters live in memory, one per collection, and are written to `counters.db` behind the inserts that
+   * take them, the latest value only: a save waits for its own datafile, never for the counters' (decision 011).
+   * A counter starts from the higher of what `counters.db` holds and the highest stored id, so neither a cut
+   * nor a lost `counters.db` can hand out an id in use.
+   */
+  const counters = new Map<string, number>()
+  const written = new Map<string, number>()
+  const persisting = new Map<string, Promise<void>>()
+  const persistCounter = (collection: string): void => {
+    if (directory === null || persisting.has(collection)) return
+    const write = (async () => {
+      const datastore = await open('counters')
+      // Each round writes the latest value; whatever was taken meanwhile is covered by the next round.
+      while ((written.get(collection) ?? 0) < counters.get(collection)!) {
+        const value = counters.get(collection)!
+        await datastore.updateAsync({ _id: collection }, { $max: { seq: value } }, { upsert: true })
+        written.set(collection, value)
+        supersede('counters', 1)
+      }
+    })()
+      .catch(() => {
+        // The counter recovers from the highest stored id at the next start; the next id taken retries.
+      })
+      .finally(() => {
+        persisting.delete(collection)
+      })
+    persisting.set(collection, write)
   }
 
-  /**
-   * A counter behind the stored ids (a cut or lost `counters.db`) would hand out an id in use: every save a
-   * duplicate-key failure. The counter is raised to the highest stored id when a collection opens.
-   */
-  const counterAtLeastHighestId = async (collection: string, datastore: Datastore<Stored>) => {
+  const nextId = (collection: string): number => {
+    const id = counters.get(collection)! + 1
+    counters.set(collection, id)
+    persistCounter(collection)
+    return id
+  }
+
+  const loadCounter = async (collection: string, datastore: Datastore<Stored>) => {
     const [highest] = (await datastore.findAsync({}).sort({ id: -1 }).limit(1)) as unknown as Stored[]
-    if (typeof highest?.id !== 'number') return
-    const counters = await open('counters')
-    await counters.updateAsync({ _id: collection }, { $max: { seq: highest.id } }, { upsert: true })
+    const stored = (await (await open('counters')).findOneAsync({ _id: collection })) as {
+      seq?: number
+    } | null
+    const start = Math.max(
+      typeof highest?.id === 'number' ? highest.id : 0,
+      stored?.seq ?? 0,
+      counters.get(collection) ?? 0,
+    )
+    counters.set(collection, start)
+    written.set(collection, Math.max(written.get(collection) ?? 0, stored?.seq ?? 0))
   }
 
   /**
    * NeDB appends with fs.appendFile and never fsyncs, so an acknowledged write could die with the page cache.
    * Writes wait for an fsync of their file (grouped: docs/decisions/011-durable-embedded-store.md). The counters are not synced: they recover
-   * from the highest stored id (counterAtLeastHighestId).
+   * from the highest stored id (loadCounter).
    */
   const syncers = new Map<string, () => Promise<void>>()
   const syncerOf = (name: string): (() => Promise<void>) => {
@@ -165,9 +193,9 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
           throw error
         }
       }
-      if (idKind === 'int') await counterAtLeastHighestId(name, datastore)
+      if (idKind === 'int') await loadCounter(name, datastore)
       const uniqueFields = indexes.filter((index) => index.unique).map((index) => index.field)
-      const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
+      const newId = () => (idKind === 'int' ? nextId(name) : randomUUID())
       const sync = syncerOf(name)
       const wrote = (supersededLines: number) => {
         supersede(name, supersededLines)
@@ -190,6 +218,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       if (closed) return
       closed = true
       clearInterval(compaction)
+      await Promise.all(persisting.values())
       // Compaction is queued behind every pending operation, so acknowledged writes are on disk when it ends.
       await compactAll()
     },
@@ -211,7 +240,7 @@ interface NedbCollectionParts {
   datastore: Datastore<Stored>
   schema: z.ZodObject
   uniqueFields: string[]
-  newId: () => Promise<number | string>
+  newId: () => number | string
   assertOpen: () => void
   /** Counts the lines a write superseded; resolves once the collection's writes so far are on disk. */
   wrote: (supersededLines: number) => Promise<void>
@@ -248,14 +277,48 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
     )
   }
 
+  /**
+   * NeDB runs a datastore's operations one at a time, and each insert appends to the datafile (open, write,
+   * close) before the next starts: under load inserts would queue behind one another's file calls. Inserts that
+   * arrive while one runs go together as one batch, one append. A refused key rolls a batch back whole, so its
+   * inserts are then tried one by one, and only the refused one fails.
+   */
+  let waiting: Array<{ document: Stored; settle: (outcome: Promise<Stored>) => void }> = []
+  let inserting = false
+  const insertWaiting = async (): Promise<void> => {
+    inserting = true
+    while (waiting.length > 0) {
+      const batch = waiting
+      waiting = []
+      if (batch.length > 1) {
+        const inserted = await datastore.insertAsync(batch.map((item) => item.document)).catch(() => null)
+        if (inserted) {
+          for (const [index, item] of batch.entries()) item.settle(Promise.resolve(inserted[index]!))
+          continue
+        }
+      }
+      for (const item of batch) {
+        const outcome = datastore.insertAsync(item.document)
+        item.settle(outcome)
+        await outcome.catch(() => undefined)
+      }
+    }
+    inserting = false
+  }
+  const insertGrouped = (document: Stored): Promise<Stored> =>
+    new Promise<Stored>((resolve, reject) => {
+      waiting.push({ document, settle: (outcome) => outcome.then(resolve, reject) })
+      if (!inserting) void insertWaiting()
+    })
+
   return {
     async insert(document) {
       assertOpen()
       const validated = validateDocument(document, schema)
-      const stored = { id: await newId(), ...validated }
+      const stored = { id: newId(), ...validated }
       let inserted: Stored
       try {
-        inserted = await datastore.insertAsync(stored)
+        inserted = await insertGrouped(stored)
       } catch (error) {
         return translateUniqueViolation(error, uniqueFields)
       }

@@ -76,6 +76,25 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
       expect(await people.count({})).toBe(50)
     })
 
+    it('refuses only the insert whose key is taken among many at once, and stores the others', async () => {
+      const taken = await people.insert(person({ username: 'taken' }))
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, index) =>
+          people.insert(person(index === 17 ? { username: 'taken' } : { name: `Batch ${index}` })),
+        ),
+      )
+      const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []))
+      expect(refused).toHaveLength(1)
+      expect(refused[0]).toBeInstanceOf(DuplicateKeyError)
+      expect(refused[0]).toMatchObject({ field: 'username' })
+      const stored = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+      expect(new Set(stored.map((document) => document.id)).size).toBe(29)
+      expect(await people.count({})).toBe(30)
+      expect(await people.count({ username: 'taken' })).toBe(1)
+      expect((await people.findOne({ username: 'taken' }))?.id).toBe(taken.id)
+      for (const document of stored) expect(await people.findOne({ id: document.id })).toEqual(document)
+    })
+
     it('sorts, skips and limits, ordering by id when no sort is given', async () => {
       await insertAll(people, [
         person({ name: 'C', age: 30 }),
