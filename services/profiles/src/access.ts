@@ -2,7 +2,6 @@ import type { AccessibleProfile, AccessType, Profile } from '@app/contracts/prof
 import type { Identity } from '@app/kit/identity'
 import type { CacheScope, CatalogView } from './profile-catalog.ts'
 import type { Grant } from './repositories/grants-repository.ts'
-import { jsonArrayBody } from './routes/route-helpers.ts'
 
 /**
  * The profiles a caller may see, newest first. 'accessible' is what the spec's accessible-profiles call
@@ -104,31 +103,12 @@ export function accessibleProfiles(
 }
 
 /**
- * Each profile's JSON as a list shows it, for the two ways that depend on the profile alone: to its owner, and
- * to an administrator who is not its owner. A profile object is replaced, never changed, so its text holds as
- * long as it does. A list after a save is then its profiles' texts joined, not each one serialized again.
- */
-const profileTexts = { owner: new WeakMap<Profile, string>(), administrator: new WeakMap<Profile, string>() }
-
-/**
- * The JSON body of a list of accessible profiles, as `JSON.stringify` of each `withAccess` would give, as bytes:
- * a list of hundreds of profiles is over V8's large-object size, and a string that big, replaced after every
- * save, would fill the old generation with garbage between major collections (bench/README.md, "Soak").
+ * The JSON body of a list of accessible profiles, as bytes: a list of hundreds of profiles is over V8's
+ * large-object size, and a string that big, cached until the next save, would fill the old generation with
+ * garbage between major collections (bench/README.md, "Soak"); a buffer's bytes live outside the heap.
  */
 export function accessibleListBody(access: AccessibleProfiles): Buffer {
-  return jsonArrayBody(
-    access.profiles.map((profile) => {
-      const kind =
-        access.visibleAsOf?.(profile) ?? (access.accessTypeOf(profile) === 'owner' ? 'owner' : undefined)
-      if (!kind) return JSON.stringify(withAccess(profile, access))
-      let text = profileTexts[kind].get(profile)
-      if (text === undefined) {
-        text = JSON.stringify(withAccess(profile, access))
-        profileTexts[kind].set(profile, text)
-      }
-      return text
-    }),
-  )
+  return Buffer.from(JSON.stringify(access.profiles.map((profile) => withAccess(profile, access))))
 }
 
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
