@@ -38,8 +38,8 @@ type Datastore<T> = InstanceType<typeof nedb.default<T>>
 
 /**
  * NeDB appends every write to its datafile; compaction drops superseded lines so files stay near their live
- * size. It serializes the whole collection in one synchronous pass (about 0.3 s for 40,000 profiles), holding
- * every request meanwhile, so it runs only when a file is mostly superseded lines: its cost is then at most one
+ * size. It serializes the whole collection in one synchronous pass, holding every request for a time that grows
+ * with the collection, so it runs only when a file is mostly superseded lines: its cost is then at most one
  * document's serialization per superseded line, and an insert-only collection (assessments) never pays it.
  */
 const DEFAULT_COMPACTION_INTERVAL_MS = 60 * 1000
