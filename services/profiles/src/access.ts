@@ -102,15 +102,6 @@ export function accessibleProfiles(
   }
 }
 
-/**
- * The JSON body of a list of accessible profiles, as bytes: a list of hundreds of profiles is over V8's
- * large-object size, and a string that big, cached until the next save, would fill the old generation with
- * garbage between major collections (bench/README.md, "Soak"); a buffer's bytes live outside the heap.
- */
-export function accessibleListBody(access: AccessibleProfiles): Buffer {
-  return Buffer.from(JSON.stringify(access.profiles.map((profile) => withAccess(profile, access))))
-}
-
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
   const sharedBy = access.sharedByOf(profile)
   const visibleAs = access.visibleAsOf?.(profile)

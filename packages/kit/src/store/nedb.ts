@@ -106,7 +106,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
 
   /**
    * Id counters live in memory, one per collection, and are written to `counters.db` behind the inserts that
-   * take them, the latest value only: a save waits for its own datafile, never for the counters' (decision 011).
+   * take them, the latest value only: a save waits for its own datafile, never for the counters' (decision 015).
    * A counter starts from the higher of what `counters.db` holds and the highest stored id, so neither a cut
    * nor a lost `counters.db` can hand out an id in use.
    */

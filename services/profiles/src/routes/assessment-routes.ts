@@ -11,7 +11,7 @@ import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
 import { defaultNameOf, type PeopleRepository } from '../repositories/people-repository.ts'
 import { saveAssessment } from '../saving.ts'
-import { bodyBytes, sendJsonBody } from './route-helpers.ts'
+import { cachedJsonBody, sendJsonBody } from './route-helpers.ts'
 
 export interface AssessmentRoutesOptions {
   assessments: AssessmentsRepository
@@ -68,12 +68,9 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     const view = await catalog.view()
     const everyone = isAdministrator(identity)
     const body = everyone
-      ? view.cached('assessments:all', 'everyone', () => Buffer.from(JSON.stringify(view.all)), bodyBytes)
-      : view.cached(
-          `assessments:${identity.userId}`,
-          { owners: [identity.userId] },
-          () => Buffer.from(JSON.stringify(view.ofOwner(identity.userId))),
-          bodyBytes,
+      ? cachedJsonBody(view, 'assessments:all', 'everyone', () => view.all)
+      : cachedJsonBody(view, `assessments:${identity.userId}`, { owners: [identity.userId] }, () =>
+          view.ofOwner(identity.userId),
         )
     return sendJsonBody(reply, body)
   })

@@ -4,10 +4,10 @@ import { PROFILE_SEARCH_NAME_MAX } from '@app/contracts/profiles'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { accessibleListBody, accessibleProfiles, withAccess } from '../access.ts'
+import { accessibleProfiles, withAccess } from '../access.ts'
 import { profilesErrors } from '../errors.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
-import { bodyBytes, sendJsonBody } from './route-helpers.ts'
+import { cachedJsonBody, sendJsonBody } from './route-helpers.ts'
 
 /** The profiles a caller may see (DESIGN.md decision 7) and the search over them (spec section 5). */
 export async function profileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
@@ -22,12 +22,8 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
       const identity = userOf(request)
       const view = await catalog.view(identity.userId)
       const access = accessibleProfiles(view, identity, scope)
-      // Joined once per catalog state: 10,000 profiles make about 5 MB of JSON.
-      const body = view.cached(
-        `${scope}:${access.key}`,
-        access.scope,
-        () => accessibleListBody(access),
-        bodyBytes,
+      const body = cachedJsonBody(view, `${scope}:${access.key}`, access.scope, () =>
+        access.profiles.map((profile) => withAccess(profile, access)),
       )
       return sendJsonBody(reply, body)
     })
