@@ -41,6 +41,11 @@ export interface System {
   pid?: number
   /** Makes ready the users that `saves` more saves will need (each user signs out after a number of saves). */
   provision?(saves: number): Promise<void>
+  /**
+   * Stops the product cleanly and starts it again on the same data (the sessions of its users survive, as
+   * they do for real users), so the end of a long hold can be compared with a fresh process on the same data.
+   */
+  restart?(): Promise<void>
   /** Users created, and saves made after the fresh users ran out (their lists then grow on). */
   usersReport?(): { created: number; exhausted: number }
   stop(): Promise<void>
@@ -292,56 +297,66 @@ async function signIn(base: string, username: string, password: string, from: st
 export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
   const dataDirectory = await mkdtemp(join(tmpdir(), `bench-soak-${mode}-`))
   const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [
-      // `--cpu-profile <dir>`: a V8 CPU profile of the product's process, written when it stops.
-      ...(option('--cpu-profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('--cpu-profile')}`] : []),
-      // `--trace-gc <file>`: every garbage collection of the product's process, with its pause, in that file.
-      ...(option('--trace-gc') ? ['--trace-gc'] : []),
-      '--import',
-      'tsx',
-      mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts',
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...loopDelayEnvironment(),
-        DATA_DIR: dataDirectory,
-        PORT: String(port),
-        ADMIN_EMAIL: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        REDIS_URL: '',
-        MONGO_URL: '',
-        KAFKA_BROKERS: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  let output = ''
   const gcTrace = option('--trace-gc') ? createWriteStream(option('--trace-gc')!) : null
-  child.stdout!.on('data', (chunk: Buffer) => {
-    if (output.length < 10_000) output += chunk.toString()
-    gcTrace?.write(chunk)
-  })
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done))
-      child.kill('SIGINT')
-      await exited
+  /** Starts the product on the data directory (again after `restart`) and waits until it is ready. */
+  const start = async (): Promise<ChildProcess> => {
+    const started = spawn(
+      process.execPath,
+      [
+        // `--cpu-profile <dir>`: a V8 CPU profile of the product's process, written when it stops.
+        ...(option('--cpu-profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('--cpu-profile')}`] : []),
+        // `--trace-gc <file>`: every garbage collection of the product's process, with its pause, in that file.
+        ...(option('--trace-gc') ? ['--trace-gc'] : []),
+        '--import',
+        'tsx',
+        mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...loopDelayEnvironment(),
+          DATA_DIR: dataDirectory,
+          PORT: String(port),
+          ADMIN_EMAIL: ADMIN.username,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          REDIS_URL: '',
+          MONGO_URL: '',
+          KAFKA_BROKERS: '',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let output = ''
+    started.stdout!.on('data', (chunk: Buffer) => {
+      if (output.length < 10_000) output += chunk.toString()
+      gcTrace?.write(chunk)
+    })
+    const deadline = Date.now() + 120_000
+    while (!output.includes('Ready: ')) {
+      if (started.exitCode !== null || Date.now() > deadline) {
+        started.kill('SIGKILL')
+        throw new Error(`${mode} did not start: ${output}`)
+      }
+      await new Promise((done) => setTimeout(done, 100))
     }
+    return started
+  }
+  const halt = async (running: ChildProcess | null) => {
+    if (!running || running.exitCode !== null) return
+    const exited = new Promise((done) => running.once('exit', done))
+    running.kill('SIGINT')
+    await exited
+  }
+  let child: ChildProcess | null = null
+  const stop = async () => {
+    await halt(child)
     await rm(dataDirectory, { recursive: true, force: true })
   }
   try {
-    const deadline = Date.now() + 60_000
-    while (!output.includes('Ready: ')) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`${mode} did not start: ${output}`)
-      await new Promise((done) => setTimeout(done, 100))
-    }
+    child = await start()
     const base = `http://127.0.0.1:${port}`
     const admin = await signIn(base, ADMIN.username, ADMIN.password, '127.0.0.1')
     let created = 0
@@ -460,7 +475,14 @@ export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<Syst
       readUrls: [base],
       writeUrl: base,
       mix,
-      pid: child.pid!,
+      get pid() {
+        return child?.pid
+      },
+      async restart() {
+        await halt(child)
+        child = null
+        child = await start()
+      },
       async provision(saves) {
         const needed = Math.ceil(saves / RETIRE_AFTER) - fresh.length
         if (needed > 0) fresh.push(...(await createUsers(needed, () => 0)))

@@ -13,7 +13,10 @@ import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } fr
  * --peak-seconds <s> (15), --writes <share> (0.2), --users <n> (50, signed in at a time),
  * --profiles <n> (2000: 40 per user on average), --hold-share <0..> (0.5), --json <file> (the windows and RSS
  * samples), --check (exit 1 on a missed budget), --loop-delay <file> (each product process's event-loop delay
- * per 10 s, bench/loop-delay.mjs, printed after the hold), --cpu-profile <dir>, --trace-gc <file>.
+ * per 10 s, bench/loop-delay.mjs, printed after the hold), --cpu-profile <dir>, --trace-gc <file>,
+ * --same-data (whole product only: after the hold, restart the product on the data it now holds and run the same
+ * mix for a minute, so the end of the hold can be compared with a fresh process holding as many profiles:
+ * decision 016).
  */
 
 /** Resident memory of a process and all its descendants (the cluster's children, its Redis), in MiB. */
@@ -147,6 +150,56 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
   })
 }
 
+/** `hold`, with the product's resident memory sampled at its start, every 30 s and at its end. */
+async function sampledHold(
+  system: System,
+  rate: number,
+  seconds: number,
+  windowSeconds: number,
+  writes: number,
+) {
+  const started = performance.now()
+  const rss: Array<{ second: number; rssMiB: number }> = []
+  const sampleRss = async () => {
+    if (system.pid === undefined) return
+    rss.push({
+      second: Math.round((performance.now() - started) / 1000),
+      rssMiB: await treeRssMiB(system.pid),
+    })
+  }
+  await sampleRss()
+  const sampler = setInterval(() => void sampleRss(), 30_000)
+  const windows = await hold(system, rate, seconds, windowSeconds, writes).finally(() =>
+    clearInterval(sampler),
+  )
+  await sampleRss()
+  return { windows, rss }
+}
+
+/**
+ * `--same-data` (decision 016): the product restarted on the data the hold left, 30 s of the same mix to warm it,
+ * then one measured minute. Set beside the hold's last minute, it tells what the long run itself cost (a leak, a
+ * queue, fragmentation) from what the profiles stored meanwhile cost, which a fresh process pays as well.
+ */
+async function sameDataRun(system: System, rate: number, writes: number) {
+  if (!system.restart) throw new Error('--same-data needs the whole product (--mode all-in-one or cluster)')
+  const restarting = performance.now()
+  await system.restart()
+  const restartSeconds = (performance.now() - restarting) / 1000
+  await system.provision?.(rate * 90 * writes * 1.2)
+  console.log(
+    `restarted on the same data in ${restartSeconds.toFixed(1)} s; 30 s of warm-up, then 60 s measured`,
+  )
+  await hold(system, rate, 30, 30, writes)
+  const { windows, rss } = await sampledHold(system, rate, 60, 60, writes)
+  const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b)
+  const errors = windows.reduce(
+    (sum, window) => sum + Object.values(window.errors).reduce((a, b) => a + b, 0),
+    0,
+  )
+  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: rss.at(-1)?.rssMiB ?? NaN }
+}
+
 async function main() {
   const seconds = Number(option('--seconds') ?? 180)
   const windowSeconds = Number(option('--window') ?? 10)
@@ -177,22 +230,8 @@ async function main() {
         `fresh users for the hold ready in ${((performance.now() - provisioning) / 1000).toFixed(0)} s`,
       )
     console.log(`holding ${rate} req/s for ${seconds} s, reported per ${windowSeconds} s window`)
-    const started = performance.now()
     const holdStartedAt = Date.now()
-    const rss: Array<{ second: number; rssMiB: number }> = []
-    const sampleRss = async () => {
-      if (system.pid === undefined) return
-      rss.push({
-        second: Math.round((performance.now() - started) / 1000),
-        rssMiB: await treeRssMiB(system.pid),
-      })
-    }
-    await sampleRss()
-    const sampler = setInterval(() => void sampleRss(), 30_000)
-    const windows = await hold(system, rate, seconds, windowSeconds, writes).finally(() =>
-      clearInterval(sampler),
-    )
-    await sampleRss()
+    const { windows, rss } = await sampledHold(system, rate, seconds, windowSeconds, writes)
     await printLoopDelay(holdStartedAt)
     console.log(['window end s', 'req/s', 'p50 ms', 'p99 ms', 'errors'].map((t) => t.padStart(12)).join(' '))
     for (const window of windows) {
@@ -241,6 +280,18 @@ async function main() {
       console.log(
         `RSS (MiB, process tree): ${rss.map((sample) => `${sample.second} s ${sample.rssMiB.toFixed(0)}`).join(', ')}`,
       )
+    const sameData = process.argv.includes('--same-data') ? await sameDataRun(system, rate, writes) : null
+    if (sameData) {
+      const rssEnd = rss.at(-1)!.rssMiB
+      const rssRatio = rssEnd / sameData.rssMiB
+      console.log(
+        `the same data in a fresh process (${sameData.restartSeconds.toFixed(1)} s to restart): ` +
+          `p99 ${sameData.p99.toFixed(2)} ms (the hold's last minute: ${p99Last.toFixed(2)} ms, ` +
+          `${p99Last <= 2 * sameData.p99 ? 'within' : 'OVER'} 2×), ${sameData.errors} errors; ` +
+          `RSS ${sameData.rssMiB.toFixed(0)} MiB (the hold's end: ${rssEnd.toFixed(0)} MiB, ` +
+          `${Math.abs(rssRatio - 1) <= 0.15 ? 'within' : 'OVER'} ±15%)`,
+      )
+    }
     const jsonFile = option('--json')
     if (jsonFile) {
       const report = {
@@ -254,6 +305,7 @@ async function main() {
         p99Last,
         rss,
         users,
+        sameData,
       }
       await writeFile(jsonFile, JSON.stringify(report, null, 2))
     }

@@ -66,7 +66,10 @@ export function accessibleProfiles(
     return {
       key: `administrator:${self}`,
       scope: 'everyone',
-      profiles: view.all,
+      // Only when a route needs the list itself, not when its cached text or index is still current.
+      get profiles() {
+        return view.all
+      },
       // The spec allows 'owner' or 'shared' only: another's profile is 'shared', by its owner (whose e-mail
       // this service does not hold), and `visibleAs` says the role is why.
       accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),

@@ -31,8 +31,13 @@ interface State {
   /** The last change of the log that this state includes. */
   sequence: number
   byId: Map<number, Profile>
-  /** Newest first (descending id). */
-  all: Profile[]
+  /**
+   * Oldest first (ascending id), so that a save, which nearly always has the highest id, is added at the end
+   * rather than moving every profile one place (at 120,000 profiles that took 0.13 ms per save).
+   */
+  ascending: Profile[]
+  /** `ascending` newest first, made when asked for after a change (`all` of a view). */
+  newestFirst: { generation: number; list: readonly Profile[] } | null
   /** Each owner's profiles, newest first; replaced, never changed, so a list handed out stays as it was. */
   byOwner: Map<number, readonly Profile[]>
   namedAfterOwner: Set<number>
@@ -88,23 +93,31 @@ function sortedGrants(held: ReadonlyMap<number, Grant> | undefined): readonly Gr
   return sorted
 }
 
-/** Position of `id` in a list by descending id, or where it would go. */
-function positionOf(list: readonly Profile[], id: number): number {
+/** Position of `id` in a list by descending id (`newestFirst`) or ascending id, or where it would go. */
+function positionOf(list: readonly Profile[], id: number, newestFirst = true): number {
   let low = 0
   let high = list.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (list[middle]!.id > id) low = middle + 1
+    const before = newestFirst ? list[middle]!.id > id : list[middle]!.id < id
+    if (before) low = middle + 1
     else high = middle
   }
   return low
+}
+
+function newestFirst(state: State): readonly Profile[] {
+  if (state.newestFirst?.generation !== state.generation)
+    state.newestFirst = { generation: state.generation, list: state.ascending.toReversed() }
+  return state.newestFirst.list
 }
 
 function emptyState(sequence: number): State {
   return {
     sequence,
     byId: new Map(),
-    all: [],
+    ascending: [],
+    newestFirst: null,
     byOwner: new Map(),
     namedAfterOwner: new Set(),
     defaultNames: new Map(),
@@ -128,7 +141,9 @@ function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): v
     defaultName !== undefined && defaultName !== profile.name ? { ...profile, name: defaultName } : profile
   state.byId.set(shown.id, shown)
   if (namedAfterOwner) state.namedAfterOwner.add(shown.id)
-  state.all.splice(positionOf(state.all, shown.id), 0, shown)
+  const last = state.ascending.at(-1)
+  if (!last || last.id < shown.id) state.ascending.push(shown)
+  else state.ascending.splice(positionOf(state.ascending, shown.id, false), 0, shown)
   const owned = [...(state.byOwner.get(shown.userId) ?? [])]
   owned.splice(positionOf(owned, shown.id), 0, shown)
   state.byOwner.set(shown.userId, owned)
@@ -159,7 +174,7 @@ function renameOwnersProfiles(state: State, userId: number, defaultName: string)
     changed = true
     const updated = { ...profile, name: defaultName }
     state.byId.set(updated.id, updated)
-    state.all[positionOf(state.all, updated.id)] = updated
+    state.ascending[positionOf(state.ascending, updated.id, false)] = updated
     return updated
   })
   if (!changed) return
@@ -211,16 +226,18 @@ export function createProfileCatalog(options: {
       const defaultName = namedAfterOwner ? defaultNames.get(profile.userId) : undefined
       const shown = defaultName !== undefined ? { ...profile, name: defaultName } : profile
       next.byId.set(shown.id, shown)
-      next.all.push(shown)
+      next.ascending.push(shown)
       if (namedAfterOwner) next.namedAfterOwner.add(shown.id)
       const owned = next.byOwner.get(shown.userId) as Profile[] | undefined
       if (owned) owned.push(shown)
       else next.byOwner.set(shown.userId, [shown])
     }
+    // Loaded newest first, as each owner's list is kept.
+    next.ascending.reverse()
     state = next
     gap = null
     log.info(
-      { event: 'catalog_rebuilt', reason, profiles: next.all.length, sequence },
+      { event: 'catalog_rebuilt', reason, profiles: next.ascending.length, sequence },
       'profile catalog loaded',
     )
   }
@@ -308,7 +325,9 @@ export function createProfileCatalog(options: {
       return value
     }
     return {
-      all: current.all,
+      get all() {
+        return newestFirst(current)
+      },
       ofOwner: (userId) => current.byOwner.get(userId) ?? [],
       byId: (id) => current.byId.get(id) ?? null,
       grantsOf: (userId) => {

@@ -137,6 +137,27 @@ describe('the profile catalog', () => {
     expect(profiles.filter((candidate) => candidate.id === profile.id)).toHaveLength(1)
   })
 
+  it('lists every profile newest first when saves reach it out of id order, and renames the right one', async () => {
+    const { catalog, assessments } = await catalogOn(catalogChangeLogOf(dependencies.kv))
+    await catalog.view()
+    const first = await assessments.create({ ...stored('First'), namedAfterOwner: true })
+    const second = await assessments.create(stored('Second'))
+    const third = await assessments.create(stored('Third'))
+    // Replicas record their saves in the order they finish, not always in the order their ids were taken.
+    for (const saved of [third, first, second]) await catalog.record({ kind: 'profile-saved', ...saved })
+    const ids = [third, second, first].map((saved) => saved.profile.id)
+    expect((await catalog.view()).all.map((profile) => profile.id)).toEqual(ids)
+
+    await catalog.record({ kind: 'person-changed', userId: 12, defaultName: 'Renamed Owner' })
+    const view = await catalog.view()
+    expect(view.all.map((profile) => [profile.id, profile.name])).toEqual([
+      [ids[0], 'Third'],
+      [ids[1], 'Second'],
+      [ids[2], 'Renamed Owner'],
+    ])
+    expect(view.byId(ids[2]!)?.name).toBe('Renamed Owner')
+  })
+
   it('reloads every replica on the explicit command, and only then', async () => {
     const changes = catalogChangeLogOf(dependencies.kv)
     const first = await catalogOn(changes)

@@ -37,7 +37,10 @@ export function describe({ line, reason, bytes }: DamagedLine): string {
     : `line ${line} is not a valid record (${bytes} bytes)`
 }
 
-/** A record line as NeDB writes it: a document with its `_id`, a deletion mark, or an index declaration. */
+/**
+ * A record line as NeDB writes it: a document with its `_id` (a string, or the integer id of an int collection:
+ * decision 016), a deletion mark, or an index declaration.
+ */
 function isRecord(text: string): boolean {
   let parsed: unknown
   try {
@@ -49,6 +52,7 @@ function isRecord(text: string): boolean {
   const record = parsed as Record<string, unknown>
   return (
     (typeof record._id === 'string' && record._id !== '') ||
+    (Number.isSafeInteger(record._id) && (record._id as number) > 0) ||
     typeof record.$$indexCreated === 'object' ||
     typeof record.$$indexRemoved === 'string'
   )

@@ -138,7 +138,9 @@ export function toNedbQuery(filter: Filter): Query {
   return query
 }
 
-function fieldClauses(path: string, condition: FieldCondition): Query[] {
+function fieldClauses(field: string, condition: FieldCondition): Query[] {
+  // A document's id is also its NeDB `_id` (decision 016), whose index answers it.
+  const path = field === 'id' ? '_id' : field
   if (isScalar(condition)) return [equals(path, condition)]
   const clauses: Query[] = []
   for (const [operator, operand] of Object.entries(condition)) {

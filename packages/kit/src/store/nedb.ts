@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import nedb from '@seald-io/nedb'
 import type { z } from 'zod'
@@ -30,7 +30,7 @@ export interface NedbStoreOptions {
   syncWrites?: boolean
 }
 
-type Stored = Record<string, unknown> & { _id?: string }
+type Stored = Record<string, unknown> & { _id?: string | number }
 
 // The package's typings declare an ES default export, but under Node's ESM the default import is the class.
 const Datastore = nedb as unknown as typeof nedb.default
@@ -183,7 +183,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       assertSchema(name, schema)
       for (const index of indexes) validateFilter({ [index.field]: { $exists: true } }, schema)
       const datastore = await open(name)
-      await datastore.ensureIndexAsync({ fieldName: 'id', unique: true })
+      await adoptIdsAsInternalIds(datastore, directory === null ? null : join(directory, `${name}.db`))
       for (const { field, unique = false, sparse = false } of indexes) {
         try {
           await datastore.ensureIndexAsync({ fieldName: field, unique, sparse })
@@ -223,6 +223,36 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       await compactAll()
     },
   }
+}
+
+/**
+ * A document's NeDB `_id` is its `id` (decision 016), so NeDB's own `_id` index is the only one an id needs: a
+ * second index on `id` cost every document a tree node, its array and a random `_id` string, which the major
+ * garbage collections of a large collection kept marking. A datafile written before holds documents under a
+ * random `_id` with an index on `id`: it is written again, whole, into a synced temporary file that replaces it
+ * (a crash before the rename leaves the old file, adopted at the next start), and loaded again.
+ */
+async function adoptIdsAsInternalIds(datastore: Datastore<Stored>, file: string | null): Promise<void> {
+  const documents = datastore.getAllData()
+  const legacy = documents.some((document) => document.id !== undefined && document._id !== document.id)
+  if (legacy && file !== null) {
+    const temporary = `${file}.adopting`
+    await rm(temporary, { force: true })
+    const copy = new Datastore<Stored>({ filename: temporary })
+    await copy.loadDatabaseAsync()
+    await copy.insertAsync(
+      documents.map(({ _id: internal, ...rest }) => ({
+        ...rest,
+        _id: (rest.id ?? internal) as string | number,
+      })),
+    )
+    await createFileSyncer(temporary)()
+    await rename(temporary, file)
+    await datastore.loadDatabaseAsync()
+    return
+  }
+  const indexes = (datastore as unknown as { indexes: Record<string, unknown> }).indexes
+  if (Object.hasOwn(indexes, 'id')) await datastore.removeIndexAsync('id')
 }
 
 function isUniqueViolation(error: unknown): error is Error & { key: unknown } {
@@ -315,7 +345,8 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
     async insert(document) {
       assertOpen()
       const validated = validateDocument(document, schema)
-      const stored = { id: newId(), ...validated }
+      const id = newId()
+      const stored = { _id: id, id, ...validated }
       let inserted: Stored
       try {
         inserted = await insertGrouped(stored)

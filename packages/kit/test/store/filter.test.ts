@@ -8,7 +8,8 @@ const schema = z.object({ email: z.string(), age: z.number().optional(), tags: z
 describe('filter translation to NeDB', () => {
   it('keeps plain equalities, $in and ranges at the top level, where NeDB can use an index', () => {
     expect(toNedbQuery({ email: 'a@example.com' })).toEqual({ email: 'a@example.com' })
-    expect(toNedbQuery({ id: 7, age: { $in: [1, 2] } })).toEqual({ id: 7, age: { $in: [1, 2] } })
+    // A document's id is its NeDB _id (decision 016), answered by NeDB's own index.
+    expect(toNedbQuery({ id: 7, age: { $in: [1, 2] } })).toEqual({ _id: 7, age: { $in: [1, 2] } })
     expect(toNedbQuery({ age: { $gte: 3 } })).toEqual({ age: { $gte: 3 } })
   })
 
