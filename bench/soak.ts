@@ -209,6 +209,12 @@ async function main() {
   const holdShare = Number(option('--hold-share') ?? 0.5)
   const mode = option('--mode') ?? 'profiles'
   if (!['profiles', 'all-in-one', 'cluster'].includes(mode)) throw new Error(`unknown --mode ${mode}`)
+  const loopDelayFile = option('--loop-delay')
+  if (loopDelayFile) {
+    // This process too: when the load generator's own loop stalls, the latencies it measures stretch with it.
+    process.env.LOOP_DELAY_FILE = loopDelayFile
+    await import('./loop-delay.mjs' as string)
+  }
   const system =
     mode === 'profiles' ? await profilesOnRedis() : await wholeProduct(mode as 'all-in-one' | 'cluster')
   try {
