@@ -1,6 +1,7 @@
 // Loaded with `--import` into a process under a soak (bench/soak.ts --loop-delay <file>): every
 // LOOP_DELAY_INTERVAL_MS (10 s) it appends one JSON line to LOOP_DELAY_FILE with how long the event loop was
-// held (max, p99, mean in ms), so a latency spike can be told apart from a stalled loop.
+// held (max, p99, mean in ms), so a latency spike can be told apart from a stalled loop, and where its memory is
+// (MiB: resident, V8 heap reserved and used, and outside the heap), so growth can be placed.
 import { appendFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -13,7 +14,9 @@ if (file) {
   const name = basename(process.argv[1] ?? 'node')
   const interval = Number(process.env.LOOP_DELAY_INTERVAL_MS ?? 10_000)
   const ms = (nanoseconds) => Math.round(nanoseconds / 1e4) / 100
+  const mib = (bytes) => Math.round(bytes / 2 ** 20)
   setInterval(() => {
+    const memory = process.memoryUsage()
     appendFileSync(
       file,
       JSON.stringify({
@@ -23,6 +26,10 @@ if (file) {
         max: ms(histogram.max),
         p99: ms(histogram.percentile(99)),
         mean: ms(histogram.mean),
+        rss: mib(memory.rss),
+        heapTotal: mib(memory.heapTotal),
+        heapUsed: mib(memory.heapUsed),
+        external: mib(memory.external),
       }) + '\n',
     )
     histogram.reset()

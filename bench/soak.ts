@@ -44,7 +44,20 @@ async function printLoopDelay(holdStartedAt: number) {
   const samples = (await readFile(file, 'utf8'))
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { at: number; pid: number; name: string; max: number; p99: number })
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          at: number
+          pid: number
+          name: string
+          max: number
+          p99: number
+          rss: number
+          heapTotal: number
+          heapUsed: number
+          external: number
+        },
+    )
     .filter((sample) => sample.at >= holdStartedAt)
   const processes = [...new Set(samples.map((sample) => `${sample.name} ${sample.pid}`))]
   console.log('event-loop delay during the hold (ms, max / p99 over each 10 s), by process:')
@@ -53,6 +66,19 @@ async function printLoopDelay(holdStartedAt: number) {
     const columns = own.map(
       (sample) => `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.max}/${sample.p99}`,
     )
+    console.log(`  ${name}: ${columns.join(', ')}`)
+  }
+  console.log(
+    'memory during the hold (MiB every 60 s: resident, V8 heap reserved/used, outside the heap), by process:',
+  )
+  for (const name of processes) {
+    const own = samples.filter((sample) => `${sample.name} ${sample.pid}` === name)
+    const columns = own
+      .filter((_, index) => index % 6 === 0 || index === own.length - 1)
+      .map(
+        (sample) =>
+          `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.rss} ${sample.heapTotal}/${sample.heapUsed} ${sample.external}`,
+      )
     console.log(`  ${name}: ${columns.join(', ')}`)
   }
 }
