@@ -11,7 +11,8 @@ import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } fr
  *
  * Flags: --mode (profiles, all-in-one or cluster), --seconds <hold> (180), --window <s> (10),
  * --peak-seconds <s> (15), --writes <share> (0.2), --users <n> (50, signed in at a time),
- * --profiles <n> (2000: 40 per user on average), --hold-share <0..> (0.5), --json <file> (the windows and RSS
+ * --profiles <n> (2000: 40 per user on average), --hold-share <0..> (0.5), --rate <req/s> (held instead of a
+ * share of the peak), --json <file> (the windows and RSS
  * samples), --check (exit 1 on a missed budget), --loop-delay <file> (each product process's event-loop delay
  * per 10 s, bench/loop-delay.mjs, printed after the hold), --cpu-profile <dir>, --trace-gc <file>,
  * --same-data (whole product only: after the hold, restart the product on the data it now holds and run the same
@@ -176,6 +177,10 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
   })
 }
 
+/** The mean of RSS samples: one sample can sit 10% above or below the next, 30 s later (bench/README.md). */
+const meanRss = (samples: Array<{ rssMiB: number }>) =>
+  samples.reduce((sum, sample) => sum + sample.rssMiB, 0) / samples.length
+
 /** `hold`, with the product's resident memory sampled at its start, every 30 s and at its end. */
 async function sampledHold(
   system: System,
@@ -223,7 +228,7 @@ async function sameDataRun(system: System, rate: number, writes: number) {
     (sum, window) => sum + Object.values(window.errors).reduce((a, b) => a + b, 0),
     0,
   )
-  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: rss.at(-1)?.rssMiB ?? NaN }
+  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss) }
 }
 
 async function main() {
@@ -251,7 +256,8 @@ async function main() {
     // Fresh users for the peak, and then for the hold, made ready before each is measured.
     await system.provision?.(2 * warm.rate * peakSeconds * writes)
     const peak = await measurePeak(system, peakSeconds, writes, 16)
-    const rate = Math.round(peak.rate * holdShare)
+    // `--rate`: a given rate instead, so that runs on a machine whose peak varies between runs can be compared.
+    const rate = Number(option('--rate') ?? Math.round(peak.rate * holdShare))
     console.log(
       `peak (closed loop, 16 callers, ${peakSeconds} s): ${peak.rate.toFixed(0)} req/s, ${peak.failed} failed`,
     )
@@ -314,13 +320,14 @@ async function main() {
       )
     const sameData = process.argv.includes('--same-data') ? await sameDataRun(system, rate, writes) : null
     if (sameData) {
-      const rssEnd = rss.at(-1)!.rssMiB
+      // Over the last minute, as over the measured minute of the fresh process.
+      const rssEnd = meanRss(rss.filter((sample) => sample.second >= seconds - 60))
       const rssRatio = rssEnd / sameData.rssMiB
       console.log(
         `the same data in a fresh process (${sameData.restartSeconds.toFixed(1)} s to restart): ` +
           `p99 ${sameData.p99.toFixed(2)} ms (the hold's last minute: ${p99Last.toFixed(2)} ms, ` +
           `${p99Last <= 2 * sameData.p99 ? 'within' : 'OVER'} 2×), ${sameData.errors} errors; ` +
-          `RSS ${sameData.rssMiB.toFixed(0)} MiB (the hold's end: ${rssEnd.toFixed(0)} MiB, ` +
+          `RSS ${sameData.rssMiB.toFixed(0)} MiB (the hold's last minute: ${rssEnd.toFixed(0)} MiB, ` +
           `${Math.abs(rssRatio - 1) <= 0.15 ? 'within' : 'OVER'} ±15%)`,
       )
     }
