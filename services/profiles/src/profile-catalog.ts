@@ -106,7 +106,7 @@ function positionOf(list: readonly Profile[], id: number, newestFirst = true): n
   return low
 }
 
-function newestFirst(state: State): readonly Profile[] {
+function newestFirstOf(state: State): readonly Profile[] {
   if (state.newestFirst?.generation !== state.generation)
     state.newestFirst = { generation: state.generation, list: state.ascending.toReversed() }
   return state.newestFirst.list
@@ -326,7 +326,7 @@ export function createProfileCatalog(options: {
     }
     return {
       get all() {
-        return newestFirst(current)
+        return newestFirstOf(current)
       },
       ofOwner: (userId) => current.byOwner.get(userId) ?? [],
       byId: (id) => current.byId.get(id) ?? null,
