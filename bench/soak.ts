@@ -1,5 +1,6 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { cpus } from 'node:os'
+import { open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { option } from './support.ts'
 import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } from './soak-systems.ts'
 
@@ -122,25 +123,59 @@ interface Window {
   p50: number
   p99: number
   errors: Record<string, number>
+  /** The slowest probe of the disk in the window (ms): a save waits for an fsync on that disk. */
+  diskMax: number
+}
+
+/**
+ * The disk under the product, probed while the load runs: every 100 ms, 512 bytes appended to a file beside the
+ * product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the cluster's
+ * Redis does for every write (decision 008). A window whose slowest probe took hundreds of ms is one in which
+ * saves waited for the disk, whatever the product did. Returns the function that stops the probe.
+ */
+async function probeDisk(record: (ms: number) => void): Promise<() => Promise<void>> {
+  const file = join(tmpdir(), `bench-soak-disk-probe-${process.pid}`)
+  const handle = await open(file, 'a')
+  const line = Buffer.alloc(512, 0x61)
+  let running = true
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now()
+      await handle.write(line)
+      await handle.datasync()
+      record(performance.now() - started)
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  })()
+  return async () => {
+    running = false
+    await probing
+    await handle.close()
+    await rm(file, { force: true })
+  }
 }
 
 /** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
 async function hold(system: System, rate: number, seconds: number, windowSeconds: number, writes: number) {
-  const windows: Array<{ latencies: number[]; errors: Record<string, number> }> = []
+  const windows: Array<{ latencies: number[]; errors: Record<string, number>; diskMax: number }> = []
   /** Every answered call's latency by its label (save, accessible, search, me), over the whole hold. */
   const byLabel = new Map<string, number[]>()
   const inFlight = new Set<Promise<void>>()
   const started = performance.now()
+  const windowNow = () => {
+    const elapsed = (performance.now() - started) / 1000
+    const index = Math.min(Math.floor(elapsed / windowSeconds), Math.ceil(seconds / windowSeconds) - 1)
+    return (windows[index] ??= { latencies: [], errors: {}, diskMax: 0 })
+  }
+  const stopProbe = await probeDisk((ms) => {
+    const window = windowNow()
+    window.diskMax = Math.max(window.diskMax, ms)
+  })
   let sent = 0
   while (performance.now() - started < seconds * 1000) {
     const due = Math.floor(((performance.now() - started) / 1000) * rate)
     for (; sent < due; sent += 1) {
-      const elapsed = (performance.now() - started) / 1000
-      const windowIndex = Math.min(
-        Math.floor(elapsed / windowSeconds),
-        Math.ceil(seconds / windowSeconds) - 1,
-      )
-      const window = (windows[windowIndex] ??= { latencies: [], errors: {} })
+      const window = windowNow()
       const { base, call } = next(system, writes)
       const pending = send(base, call).then(({ status, ms }) => {
         if (status >= 200 && status < 300) {
@@ -155,6 +190,7 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
     }
     await new Promise((done) => setTimeout(done, 2))
   }
+  await stopProbe()
   await Promise.all(inFlight)
   // Which calls make the tail: a save waits for its fsync (decision 011), a read does not.
   for (const [label, list] of byLabel) {
@@ -173,6 +209,7 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
       p50: quantile(sorted, 0.5),
       p99: quantile(sorted, 0.99),
       errors: window.errors,
+      diskMax: window.diskMax,
     }
   })
 }
@@ -228,7 +265,8 @@ async function sameDataRun(system: System, rate: number, writes: number) {
     (sum, window) => sum + Object.values(window.errors).reduce((a, b) => a + b, 0),
     0,
   )
-  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss) }
+  const diskMax = Math.max(0, ...windows.map((window) => window.diskMax))
+  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss), diskMax }
 }
 
 async function main() {
@@ -271,7 +309,9 @@ async function main() {
     const holdStartedAt = Date.now()
     const { windows, rss } = await sampledHold(system, rate, seconds, windowSeconds, writes)
     await printLoopDelay(holdStartedAt)
-    console.log(['window end s', 'req/s', 'p50 ms', 'p99 ms', 'errors'].map((t) => t.padStart(12)).join(' '))
+    console.log(
+      ['window end s', 'req/s', 'p50 ms', 'p99 ms', 'disk ms', 'errors'].map((t) => t.padStart(12)).join(' '),
+    )
     for (const window of windows) {
       console.log(
         [
@@ -279,6 +319,7 @@ async function main() {
           window.completed.toFixed(0),
           window.p50.toFixed(2),
           window.p99.toFixed(2),
+          window.diskMax.toFixed(1),
           Object.entries(window.errors)
             .map(([key, count]) => `${key}: ${count}`)
             .join(', ') || '0',
@@ -303,10 +344,12 @@ async function main() {
     const p99First = worst(firstMinute)
     const p99Last = worst(lastMinute)
     const p99Holds = p99Last <= 2 * p99First
+    const slowestDisk = (list: Window[]) => Math.max(0, ...list.map((window) => window.diskMax)).toFixed(0)
     console.log(
       `throughput ${throughputHolds ? 'holds' : 'DROPPED'} (every window ≥ 90% of ${rate} req/s); ` +
         `p99 over the first minute ${p99First.toFixed(2)} ms, last minute ${p99Last.toFixed(2)} ms ` +
-        `(${p99Holds ? 'within' : 'OVER'} 2×); ${errors} errors`,
+        `(${p99Holds ? 'within' : 'OVER'} 2×); ${errors} errors; the disk's slowest fdatasync ` +
+        `${slowestDisk(firstMinute)} ms in the first minute, ${slowestDisk(lastMinute)} ms in the last`,
     )
     const users = system.usersReport?.()
     if (users)
@@ -332,7 +375,7 @@ async function main() {
           `p99 ${sameData.p99.toFixed(2)} ms (the hold's last minute: ${p99Last.toFixed(2)} ms, ` +
           `${p99Within ? 'within' : 'OVER'} 2×), ${sameData.errors} errors; ` +
           `RSS ${sameData.rssMiB.toFixed(0)} MiB (the hold's last minute: ${rssEnd.toFixed(0)} MiB, ` +
-          `${rssWithin ? 'within' : 'OVER'} ±15%)`,
+          `${rssWithin ? 'within' : 'OVER'} ±15%); the disk's slowest fdatasync ${sameData.diskMax.toFixed(0)} ms`,
       )
     }
     const jsonFile = option('--json')
