@@ -330,12 +330,19 @@ export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<Syst
       },
     )
     let output = ''
+    // The start of the output, for the error below; readiness is looked for in what came last, since with
+    // --trace-gc the collections of loading the data can fill the first 10,000 characters before `Ready:`.
+    let recent = ''
+    let ready = false
     started.stdout!.on('data', (chunk: Buffer) => {
-      if (output.length < 10_000) output += chunk.toString()
+      const text = chunk.toString()
+      if (output.length < 10_000) output += text
+      recent = (recent + text).slice(-1_000)
+      ready ||= recent.includes('Ready: ')
       gcTrace?.write(chunk)
     })
     const deadline = Date.now() + 120_000
-    while (!output.includes('Ready: ')) {
+    while (!ready) {
       if (started.exitCode !== null || Date.now() > deadline) {
         started.kill('SIGKILL')
         throw new Error(`${mode} did not start: ${output}`)
