@@ -1,5 +1,3 @@
-// Every product process loads this module: its heap grows at most 1.5× past its live data (decision 018).
-import './heap-growth.ts'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
