@@ -1,6 +1,6 @@
-import { open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { cpus } from 'node:os'
+import { probeDisk } from './disk-probe.ts'
 import { option } from './support.ts'
 import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } from './soak-systems.ts'
 
@@ -125,34 +125,6 @@ interface Window {
   errors: Record<string, number>
   /** The slowest probe of the disk in the window (ms): a save waits for an fsync on that disk. */
   diskMax: number
-}
-
-/**
- * The disk under the product, probed while the load runs: every 100 ms, 512 bytes appended to a file beside the
- * product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the cluster's
- * Redis does for every write (decision 008). A window whose slowest probe took hundreds of ms is one in which
- * saves waited for the disk, whatever the product did. Returns the function that stops the probe.
- */
-async function probeDisk(record: (ms: number) => void): Promise<() => Promise<void>> {
-  const file = join(tmpdir(), `bench-soak-disk-probe-${process.pid}`)
-  const handle = await open(file, 'a')
-  const line = Buffer.alloc(512, 0x61)
-  let running = true
-  const probing = (async () => {
-    while (running) {
-      const started = performance.now()
-      await handle.write(line)
-      await handle.datasync()
-      record(performance.now() - started)
-      await new Promise((done) => setTimeout(done, 100))
-    }
-  })()
-  return async () => {
-    running = false
-    await probing
-    await handle.close()
-    await rm(file, { force: true })
-  }
 }
 
 /** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
