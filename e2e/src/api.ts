@@ -12,7 +12,7 @@ export type ApiAnswer = {
   setCookie: string | undefined
 }
 
-const SESSION_COOKIE = 'session'
+export const SESSION_COOKIE = 'session'
 
 function parseBody(text: string): unknown {
   if (text === '') return null

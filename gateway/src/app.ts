@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
-import { registerRequestLog, RequestLineController } from '@app/kit/logger'
+import { newRequestId, registerRequestLog, REQUEST_ID_HEADER, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import { canonicalRequestUrl, isApiPath } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
@@ -41,8 +41,13 @@ export async function buildApp(options: GatewayOptions) {
     // Routing, guards, limits and proxies all see one canonical path, never the raw request line.
     rewriteUrl: canonicalRequestUrl,
     logController: new RequestLineController(), // one short line per request instead, named by its route table row
+    genReqId: newRequestId, // never the client's: the id is passed on to the services (plugins/proxy.ts)
   })
   registerRequestLog(app, (request) => request.routeRule?.path)
+  // Every answer names its request, so a user reporting a failure can quote the id the logs carry.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
+  })
   registerErrorHandling(app, 'GATEWAY')
   await registerCompression(app) // before every route, so each answer can be compressed
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { withLoggedProduct } from '../../src/logged-product.ts'
-import { ApiSession, createAccount } from '../../src/api.ts'
+import { ApiSession, createAccount, SESSION_COOKIE } from '../../src/api.ts'
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'log-lines-'))
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }))
@@ -51,10 +51,27 @@ describe('request lines at info (issue 14, item 6)', () => {
         await new ApiSession(url).call('GET', `/api/auth/reset-pasword/${token}`) // a 404, token in the path
         expect((await new ApiSession(url).call('GET', '/api/health')).status).toBe(200)
         // A client behind the trusted proxy: the line names the address the proxy vouches for.
-        const proxied = await fetch(`${url}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.7' } })
+        // Its own request id is not taken: the gateway names the request, answers the id and passes it on.
+        const forgedId = 'forged-id-01'
+        const proxied = await fetch(`${url}/api/config`, {
+          headers: { 'x-forwarded-for': '203.0.113.7', 'x-request-id': forgedId },
+        })
         expect(proxied.status).toBeLessThan(500)
-        // The last line is written after the answer is sent.
-        await expect.poll(() => output().includes('"route":"/api/config"'), { timeout: 5_000 }).toBe(true)
+        const answeredId = proxied.headers.get('x-request-id')
+        expect(answeredId).toMatch(/^[\w-]{12}$/)
+        expect(answeredId).not.toBe(forgedId)
+        const viewed = await fetch(`${url}/api/admin/user/${user.user.id}`, {
+          headers: { cookie: `${SESSION_COOKIE}=${admin.sessionToken}`, 'x-request-id': forgedId },
+        })
+        expect(viewed.status).toBe(200)
+        const viewedId = viewed.headers.get('x-request-id')!
+        // The last lines are written after the answers are sent: the gateway's and the service's for the last call.
+        const requestLinesOf = (id: string) =>
+          output()
+            .split('\n')
+            .filter((line) => line.startsWith('{') && line.includes(`"reqId":"${id}"`))
+            .filter((line) => (JSON.parse(line) as LogLine).msg === 'request')
+        await expect.poll(() => requestLinesOf(viewedId).length, { timeout: 5_000 }).toBe(2)
 
         const lines = output()
           .split('\n')
@@ -90,9 +107,20 @@ describe('request lines at info (issue 14, item 6)', () => {
           routes.filter((route) => route.endsWith(' 404')),
           routes.join('\n'),
         ).toHaveLength(1)
-        expect(gatewayLines.find((line) => line.parsed.route === '/api/config')?.parsed.ip).toBe(
-          '203.0.113.7',
-        )
+        const configLine = gatewayLines.find((line) => line.parsed.route === '/api/config')
+        expect(configLine?.parsed.ip).toBe('203.0.113.7')
+        expect(configLine?.parsed.reqId).toBe(answeredId)
+        // The gateway's line and the service's share the id the client was answered, never the forged one.
+        expect(
+          requestLines
+            .filter((line) => line.parsed.reqId === viewedId)
+            .map((line) => `${line.parsed.name} ${line.parsed.route} ${line.parsed.status}`)
+            .sort(),
+        ).toEqual(['auth /api/admin/user/:id 200', 'gateway /api/admin/user/:id 200'])
+        expect(requestLines.filter((line) => line.parsed.reqId === forgedId)).toEqual([])
+        // Ids are not shared by different requests.
+        const gatewayIds = gatewayLines.map((line) => line.parsed.reqId)
+        expect(new Set(gatewayIds).size).toBe(gatewayIds.length)
         // The services log their own line under their name, with the route they matched.
         expect(
           requestLines.some(

@@ -3,6 +3,7 @@ import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
+import { REQUEST_ID_HEADER } from '@app/kit/logger'
 import type { ServiceName } from '../config.ts'
 import { bodyLimitOf, proxyPrefix, type RouteRule } from '../route-table.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
@@ -189,6 +190,7 @@ export async function registerProxies(
           const forwarded: Record<string, string | string[] | undefined> = {}
           for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]
           forwarded[IDENTITY_HEADER] = tokenFor(service, request.session)
+          forwarded[REQUEST_ID_HEADER] = request.id // the client's own, if any, is replaced
           return forwarded
         },
       },

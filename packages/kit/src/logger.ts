@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 
@@ -61,6 +63,27 @@ export function loggerOptions(level: string, name: string): LoggerOptions & { le
       }),
     },
   }
+}
+
+/**
+ * The gateway names each request with an id of its own, answers it in this header, and passes it to the
+ * service it proxies to, so the gateway's request line and the service's share one `reqId`.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id'
+const REQUEST_ID = /^[\w-]{12}$/
+
+/** 72 random bits in 12 characters: unique across processes and restarts, and says nothing of traffic. */
+export function newRequestId(): string {
+  return randomBytes(9).toString('base64url')
+}
+
+/**
+ * `genReqId` of a service: the gateway's id when the request carries one of its shape (anything else, from a
+ * caller past the gateway, is not trusted into the logs), a new one otherwise.
+ */
+export function forwardedRequestId(request: IncomingMessage): string {
+  const forwarded = request.headers[REQUEST_ID_HEADER]
+  return typeof forwarded === 'string' && REQUEST_ID.test(forwarded) ? forwarded : newRequestId()
 }
 
 /** Health checks are polled every few seconds by probes and runners: at info they would drown the rest. */

@@ -3,7 +3,7 @@ import type { DocumentStore } from './store/port.ts'
 import type { EventBus, EventHandler } from './bus/port.ts'
 import type { KeyValueStore } from './kv/port.ts'
 import { AppError, registerErrorHandling } from './errors.ts'
-import { registerRequestLog, RequestLineController } from './logger.ts'
+import { forwardedRequestId, registerRequestLog, RequestLineController } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
 import type { Caller, ServiceName } from './services.ts'
@@ -78,6 +78,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     trustProxy: '127.0.0.1',
     routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestLineController(), // one short line per request instead (registerRequestLog)
+    genReqId: forwardedRequestId, // the gateway's id, so its line and this service's can be matched
   }).withTypeProvider<ZodTypeProvider>()
 
   registerRequestLog(app)

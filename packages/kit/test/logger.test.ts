@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { redactUrl } from '../src/logger.ts'
+import { forwardedRequestId, newRequestId, redactUrl } from '../src/logger.ts'
 
 describe('request lines in the logs', () => {
   it('mask tokens in reset and invitation paths and in token query parameters', () => {
@@ -37,3 +38,33 @@ describe('request lines in the logs', () => {
     expect(redactUrl('/api/admin/user/12')).toBe('/api/admin/user/12')
   })
 })
+
+describe('request ids', () => {
+  const withHeader = (value?: string | string[]) =>
+    ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as IncomingMessage
+
+  it('are 12 random characters, never repeated', () => {
+    const ids = Array.from({ length: 10_000 }, newRequestId)
+    for (const id of ids.slice(0, 50)) expect(id).toMatch(/^[\w-]{12}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it("a service keeps the gateway's id, and names a request anew when the header is missing or not of that shape", () => {
+    expect(forwardedRequestId(withHeader('Ab3_-xY9kLm0'))).toBe('Ab3_-xY9kLm0')
+    for (const forged of [
+      undefined,
+      '',
+      'short',
+      'Ab3_-xY9kLm0X',
+      'Ab3_-xY9k\nm0',
+      'x'.repeat(4096),
+      '{"level":60}',
+      ['Ab3_-xY9kLm0', 'Ab3_-xY9kLm1'],
+    ]) {
+      const id = forwardedRequestId(withHeader(forged))
+      expect(id).toMatch(/^[\w-]{12}$/)
+      expect(id).not.toBe(forged)
+    }
+  })
+})
+
