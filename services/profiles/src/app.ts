@@ -38,6 +38,13 @@ export async function buildApp(dependencies: ServiceDependencies) {
     changes: catalogChangeLogOf(dependencies.kv),
     log: app.log,
   })
+  // Loaded before the service listens: loaded by the first request instead, a restart under load queued every
+  // call behind it for seconds. A store it cannot read yet leaves the load to the first request, as before.
+  await catalog
+    .view()
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'profile catalog not loaded at start; the first request will load it'),
+    )
   const projection = createPeopleProjection({ people, assessments, catalog })
   await app.subscribe(USERS_CREATED, PEOPLE_GROUP, projection.userCreated)
   await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)

@@ -89,6 +89,17 @@ describe('the profile catalog', () => {
     await second!.close()
   })
 
+  it('is loaded while the service starts, before its first request, so a restart under load does not queue calls behind it', async () => {
+    const assessments = await createAssessmentsRepository(dependencies.store)
+    for (const name of ['First stored', 'Second stored', 'Third stored']) await assessments.create(stored(name))
+    const recorder = rebuildRecorder()
+    const app = await buildApp({ ...dependencies, logger: recorder.logger })
+    expect(recorder.rebuilds).toEqual([{ reason: 'empty', profiles: 3 }])
+    await app.inject({ method: 'GET', url: '/api/accessible-profiles', headers: as(ada) })
+    expect(recorder.rebuilds).toHaveLength(1)
+    await app.close()
+  })
+
   it('reloads once when the change log was lost, as after a key-value store restart', async () => {
     const changes = keyValueChangeLog(dependencies.kv)
     const { catalog, assessments, rebuilds, save } = await catalogOn(changes)
