@@ -91,7 +91,8 @@ describe('the profile catalog', () => {
 
   it('is loaded while the service starts, before its first request, so a restart under load does not queue calls behind it', async () => {
     const assessments = await createAssessmentsRepository(dependencies.store)
-    for (const name of ['First stored', 'Second stored', 'Third stored']) await assessments.create(stored(name))
+    for (const name of ['First stored', 'Second stored', 'Third stored'])
+      await assessments.create(stored(name))
     const recorder = rebuildRecorder()
     const app = await buildApp({ ...dependencies, logger: recorder.logger })
     expect(recorder.rebuilds).toEqual([{ reason: 'empty', profiles: 3 }])
