@@ -1,11 +1,14 @@
 // Loaded with `--import` into a process under a soak (bench/soak.ts --loop-delay <file>): every
 // LOOP_DELAY_INTERVAL_MS (10 s) it appends one JSON line to LOOP_DELAY_FILE with how long the event loop was
 // held (max, p99, mean in ms), so a latency spike can be told apart from a stalled loop, and where its memory is
-// (MiB: resident, V8 heap reserved and used, and outside the heap), so growth can be placed.
+// (MiB: resident, V8 heap reserved and used, and outside the heap), so growth can be placed. `live` is the
+// heap outside the young generation just after the latest major collection: what the process keeps, whatever
+// V8 reserves beyond it (decision 016).
 import { appendFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { setInterval } from 'node:timers'
+import { getHeapSpaceStatistics } from 'node:v8'
 
 const file = process.env.LOOP_DELAY_FILE
 if (file) {
@@ -15,6 +18,13 @@ if (file) {
   const interval = Number(process.env.LOOP_DELAY_INTERVAL_MS ?? 10_000)
   const ms = (nanoseconds) => Math.round(nanoseconds / 1e4) / 100
   const mib = (bytes) => Math.round(bytes / 2 ** 20)
+  let live = null
+  // Reported just after a major collection ends: the old spaces then hold what it kept, and little more.
+  new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) return
+    const old = getHeapSpaceStatistics().filter((space) => !space.space_name.startsWith('new_'))
+    live = mib(old.reduce((sum, space) => sum + space.space_used_size, 0))
+  }).observe({ entryTypes: ['gc'] })
   setInterval(() => {
     const memory = process.memoryUsage()
     appendFileSync(
@@ -30,6 +40,7 @@ if (file) {
         heapTotal: mib(memory.heapTotal),
         heapUsed: mib(memory.heapUsed),
         external: mib(memory.external),
+        live,
       }) + '\n',
     )
     histogram.reset()

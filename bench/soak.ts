@@ -15,10 +15,10 @@ import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } fr
  * --profiles <n> (2000: 40 per user on average), --hold-share <0..> (0.5), --rate <req/s> (held instead of a
  * share of the peak), --json <file> (the windows and RSS samples), --check (exit 1 on a missed budget; with
  * --same-data, judged against the fresh process), --loop-delay <file> (each product process's event-loop delay
- * per 10 s, bench/loop-delay.mjs, printed after the hold), --cpu-profile <dir>, --trace-gc <file>,
- * --same-data (whole product only: after the hold, restart the product on the data it now holds and run the same
- * mix for a minute, so the end of the hold can be compared with a fresh process holding as many profiles:
- * decision 016).
+ * and memory per 10 s, bench/loop-delay.mjs, printed after the hold and after a --same-data restart),
+ * --cpu-profile <dir>, --trace-gc <file>, --same-data (whole product only: after the hold, restart the product
+ * on the data it now holds and run the same mix for a minute, so the end of the hold can be compared with a
+ * fresh process holding as many profiles: decision 016).
  */
 
 /** Resident memory of a process and all its descendants (the cluster's children, its Redis), in MiB. */
@@ -40,7 +40,7 @@ async function treeRssMiB(root: number): Promise<number> {
 }
 
 /** The loop-delay samples taken during the hold, by process, as `second max/p99` columns. */
-async function printLoopDelay(holdStartedAt: number) {
+async function printLoopDelay(holdStartedAt: number, during = 'the hold') {
   const file = option('--loop-delay')
   if (!file) return
   const samples = (await readFile(file, 'utf8'))
@@ -58,11 +58,12 @@ async function printLoopDelay(holdStartedAt: number) {
           heapTotal: number
           heapUsed: number
           external: number
+          live: number | null
         },
     )
     .filter((sample) => sample.at >= holdStartedAt)
   const processes = [...new Set(samples.map((sample) => `${sample.name} ${sample.pid}`))]
-  console.log('event-loop delay during the hold (ms, max / p99 over each 10 s), by process:')
+  console.log(`event-loop delay during ${during} (ms, max / p99 over each 10 s), by process:`)
   for (const name of processes) {
     const own = samples.filter((sample) => `${sample.name} ${sample.pid}` === name)
     const columns = own.map(
@@ -71,7 +72,7 @@ async function printLoopDelay(holdStartedAt: number) {
     console.log(`  ${name}: ${columns.join(', ')}`)
   }
   console.log(
-    'memory during the hold (MiB every 60 s: resident, V8 heap reserved/used, outside the heap), by process:',
+    `memory during ${during} (MiB every 60 s: resident, V8 heap reserved/used, outside the heap, live after the latest major collection), by process:`,
   )
   for (const name of processes) {
     const own = samples.filter((sample) => `${sample.name} ${sample.pid}` === name)
@@ -79,7 +80,7 @@ async function printLoopDelay(holdStartedAt: number) {
       .filter((_, index) => index % 6 === 0 || index === own.length - 1)
       .map(
         (sample) =>
-          `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.rss} ${sample.heapTotal}/${sample.heapUsed} ${sample.external}`,
+          `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.rss} ${sample.heapTotal}/${sample.heapUsed} ${sample.external} ${sample.live ?? '-'}`,
       )
     console.log(`  ${name}: ${columns.join(', ')}`)
   }
@@ -224,6 +225,7 @@ async function sampledHold(
 async function sameDataRun(system: System, rate: number, writes: number) {
   if (!system.restart) throw new Error('--same-data needs the whole product (--mode all-in-one or cluster)')
   const restarting = performance.now()
+  const restartedAt = Date.now()
   await system.restart()
   const restartSeconds = (performance.now() - restarting) / 1000
   await system.provision?.(rate * 90 * writes * 1.2)
@@ -238,6 +240,7 @@ async function sameDataRun(system: System, rate: number, writes: number) {
     0,
   )
   const diskMax = Math.max(0, ...windows.map((window) => window.diskMax))
+  await printLoopDelay(restartedAt, 'the restart on the same data')
   return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss), diskMax }
 }
 
