@@ -20,12 +20,7 @@ import { createMemoryEventBus } from '@app/kit/bus/index'
 import { ConfigError, parseConfig, type ServiceEnv } from '@app/kit/config'
 import { createKeyValueStore } from '@app/kit/kv/index'
 import { loggerOptions } from '@app/kit/logger'
-import {
-  closeOnSignals,
-  closeServer,
-  collectStartupGarbage,
-  internalCallsFromEnv,
-} from '@app/kit/run-service'
+import { closeOnSignals, closeServer, internalCallsFromEnv } from '@app/kit/run-service'
 import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
 import type { ServiceDependencies } from '@app/kit/service'
@@ -122,7 +117,6 @@ export async function startAllInOne(options: AllInOneOptions) {
       ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, serviceUrls[name]])),
     })
     const gateway = await buildGateway({ config: gatewayConfig, kv, logger: { ...logger, name: 'gateway' } })
-    collectStartupGarbage()
     const url = await gateway.listen({ port: gatewayConfig.PORT, host: gatewayConfig.HOST })
     return {
       url,

@@ -1,7 +1,5 @@
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { ServiceEnv } from './config.ts'
 import { createEventBus } from './bus/index.ts'
@@ -96,17 +94,6 @@ export function internalCallsFromEnv(
   return { publicKeys, clients }
 }
 
-/**
- * One full garbage collection before a process takes traffic. Loading the stores and the profile catalog leaves
- * garbage as large as the data; collected after the first requests arrived, it held them for hundreds of ms
- * after a restart on 95,000 profiles (bench/README.md, "Session 7"). `gc` is reachable only in a new context.
- */
-export function collectStartupGarbage(): void {
-  setFlagsFromString('--expose-gc')
-  const collect = runInNewContext('gc') as () => void
-  collect()
-}
-
 /** server.ts of every service: parse env, build the adapters and the app, listen, close cleanly. */
 export async function runService<E extends ServiceEnv>(
   name: ServiceName,
@@ -134,7 +121,6 @@ export async function runService<E extends ServiceEnv>(
     () => adapters.kv.close(),
     () => adapters.store.close(),
   ])
-  collectStartupGarbage()
   await app.listen({ port: env.PORT, host: env.HOST })
   return app
 }
