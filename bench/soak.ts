@@ -39,8 +39,8 @@ async function treeRssMiB(root: number): Promise<number> {
   return kib / 1024
 }
 
-/** The loop-delay samples taken during the hold, by process, as `second max/p99` columns. */
-async function printLoopDelay(holdStartedAt: number, during = 'the hold') {
+/** The loop-delay samples taken since `since` (the hold, or a restart), by process, as `second max/p99` columns. */
+async function printLoopDelay(since: number, during = 'the hold') {
   const file = option('--loop-delay')
   if (!file) return
   const samples = (await readFile(file, 'utf8'))
@@ -61,13 +61,13 @@ async function printLoopDelay(holdStartedAt: number, during = 'the hold') {
           live: number | null
         },
     )
-    .filter((sample) => sample.at >= holdStartedAt)
+    .filter((sample) => sample.at >= since)
   const processes = [...new Set(samples.map((sample) => `${sample.name} ${sample.pid}`))]
   console.log(`event-loop delay during ${during} (ms, max / p99 over each 10 s), by process:`)
   for (const name of processes) {
     const own = samples.filter((sample) => `${sample.name} ${sample.pid}` === name)
     const columns = own.map(
-      (sample) => `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.max}/${sample.p99}`,
+      (sample) => `${Math.round((sample.at - since) / 1000)} s ${sample.max}/${sample.p99}`,
     )
     console.log(`  ${name}: ${columns.join(', ')}`)
   }
@@ -80,7 +80,7 @@ async function printLoopDelay(holdStartedAt: number, during = 'the hold') {
       .filter((_, index) => index % 6 === 0 || index === own.length - 1)
       .map(
         (sample) =>
-          `${Math.round((sample.at - holdStartedAt) / 1000)} s ${sample.rss} ${sample.heapTotal}/${sample.heapUsed} ${sample.external} ${sample.live ?? '-'}`,
+          `${Math.round((sample.at - since) / 1000)} s ${sample.rss} ${sample.heapTotal}/${sample.heapUsed} ${sample.external} ${sample.live ?? '-'}`,
       )
     console.log(`  ${name}: ${columns.join(', ')}`)
   }
