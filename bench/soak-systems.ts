@@ -219,12 +219,12 @@ export async function profilesOnRedis(): Promise<System> {
 
 export const agent = new Agent({ keepAlive: true, maxSockets: 256 })
 
-/** One call; resolves with its status (0 for a transport error) and latency. */
+/** One call; resolves with its status (0 for a transport error, named in `failure`) and latency. */
 export function send(
   base: string,
   call: Call,
   localAddress = anyAddress(),
-): Promise<{ status: number; ms: number }> {
+): Promise<{ status: number; ms: number; failure?: string }> {
   const started = performance.now()
   return new Promise((resolve) => {
     const url = new URL(call.path, base)
@@ -242,8 +242,10 @@ export function send(
         )
       },
     )
-    outgoing.once('error', () => resolve({ status: 0, ms: performance.now() - started }))
-    outgoing.once('timeout', () => outgoing.destroy())
+    outgoing.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ status: 0, ms: performance.now() - started, failure: error.code ?? error.message }),
+    )
+    outgoing.once('timeout', () => outgoing.destroy(new Error('timeout')))
     outgoing.end(call.body)
   })
 }

@@ -150,13 +150,17 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
     for (; sent < due; sent += 1) {
       const window = windowNow()
       const { base, call } = next(system, writes)
-      const pending = send(base, call).then(({ status, ms }) => {
+      const pending = send(base, call).then(({ status, ms, failure }) => {
         if (status >= 200 && status < 300) {
           window.latencies.push(ms)
           let list = byLabel.get(call.label)
           if (!list) byLabel.set(call.label, (list = []))
           list.push(ms)
-        } else window.errors[`${call.label} ${status}`] = (window.errors[`${call.label} ${status}`] ?? 0) + 1
+        } else {
+          // A transport failure is named by its code (ECONNRESET, timeout...), an answer by its status.
+          const key = `${call.label} ${failure ?? status}`
+          window.errors[key] = (window.errors[key] ?? 0) + 1
+        }
       })
       inFlight.add(pending)
       void pending.finally(() => inFlight.delete(pending))
