@@ -66,17 +66,16 @@ describe('request lines at info (issue 14, item 6)', () => {
         expect(viewed.status).toBe(200)
         const viewedId = viewed.headers.get('x-request-id')!
         // The last lines are written after the answers are sent: the gateway's and the service's for the last call.
-        const requestLinesOf = (id: string) =>
+        const logLines = () =>
           output()
             .split('\n')
-            .filter((line) => line.startsWith('{') && line.includes(`"reqId":"${id}"`))
-            .filter((line) => (JSON.parse(line) as LogLine).msg === 'request')
+            .filter((line) => line.startsWith('{'))
+            .map((line) => ({ raw: line, parsed: JSON.parse(line) as LogLine }))
+        const requestLinesOf = (id: string) =>
+          logLines().filter((line) => line.parsed.msg === 'request' && line.parsed.reqId === id)
         await expect.poll(() => requestLinesOf(viewedId).length, { timeout: 5_000 }).toBe(2)
 
-        const lines = output()
-          .split('\n')
-          .filter((line) => line.startsWith('{'))
-          .map((line) => ({ raw: line, parsed: JSON.parse(line) as LogLine }))
+        const lines = logLines()
         const requestLines = lines.filter((line) => line.parsed.msg === 'request')
         expect(requestLines.length).toBeGreaterThan(8)
         // Fastify's own pair of lines with the whole request and answer is gone at info.
@@ -112,12 +111,11 @@ describe('request lines at info (issue 14, item 6)', () => {
         expect(configLine?.parsed.reqId).toBe(answeredId)
         // The gateway's line and the service's share the id the client was answered, never the forged one.
         expect(
-          requestLines
-            .filter((line) => line.parsed.reqId === viewedId)
+          requestLinesOf(viewedId)
             .map((line) => `${line.parsed.name} ${line.parsed.route} ${line.parsed.status}`)
             .sort(),
         ).toEqual(['auth /api/admin/user/:id 200', 'gateway /api/admin/user/:id 200'])
-        expect(requestLines.filter((line) => line.parsed.reqId === forgedId)).toEqual([])
+        expect(requestLinesOf(forgedId)).toEqual([])
         // Ids are not shared by different requests.
         const gatewayIds = gatewayLines.map((line) => line.parsed.reqId)
         expect(new Set(gatewayIds).size).toBe(gatewayIds.length)
