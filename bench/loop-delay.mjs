@@ -1,4 +1,4 @@
-// Loaded with `--import` into a process under a soak (bench/soak.ts --loop-delay <file>): every
+// Loaded with `--import` into a process under a soak (and into its worker threads, each with its own heap) (bench/soak.ts --loop-delay <file>): every
 // LOOP_DELAY_INTERVAL_MS (10 s) it appends one JSON line to LOOP_DELAY_FILE with how long the event loop was
 // held (max, p99, mean in ms), so a latency spike can be told apart from a stalled loop, and where its memory is
 // (MiB: resident, V8 heap reserved and used, and outside the heap), so growth can be placed. `live` is the
@@ -9,6 +9,7 @@ import { basename } from 'node:path'
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { setInterval } from 'node:timers'
 import { getHeapSpaceStatistics } from 'node:v8'
+import { threadId } from 'node:worker_threads'
 
 const file = process.env.LOOP_DELAY_FILE
 if (file) {
@@ -32,6 +33,7 @@ if (file) {
       JSON.stringify({
         at: Date.now(),
         pid: process.pid,
+        thread: threadId,
         name,
         max: ms(histogram.max),
         p99: ms(histogram.percentile(99)),

@@ -18,11 +18,12 @@ import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } fr
  * and memory per 10 s, bench/loop-delay.mjs, printed after the hold and after a --same-data restart),
  * --cpu-profile <dir>, --trace-gc <file>, --same-data (whole product only: after the hold, restart the product
  * on the data it now holds and run the same mix for a minute, so the end of the hold can be compared with a
- * fresh process holding as many profiles: decision 016).
+ * fresh process holding as many profiles: decision 016; needs --loop-delay, which reports what each process
+ * keeps after a major collection: decision 018).
  */
 
-/** Resident memory of a process and all its descendants (the cluster's children, its Redis), in MiB. */
-async function treeRssMiB(root: number): Promise<number> {
+/** Resident memory of a process and each of its descendants (the cluster's children, its Redis), in MiB by pid. */
+async function treeRss(root: number): Promise<Map<number, number>> {
   const parents = new Map<number, number>()
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -31,37 +32,63 @@ async function treeRssMiB(root: number): Promise<number> {
     if (parent) parents.set(Number(entry), parent)
   }
   const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && inTree(parents.get(pid)!))
-  let kib = 0
+  const rss = new Map<number, number>()
   for (const pid of [root, ...[...parents.keys()].filter((pid) => pid !== root && inTree(pid))]) {
     const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-    kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    rss.set(pid, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
   }
-  return kib / 1024
+  return rss
+}
+
+/** One line of bench/loop-delay.mjs: a product process's loop and memory (MiB) over 10 s. */
+interface LoopSample {
+  at: number
+  pid: number
+  /** 0 for a process's main thread; a worker thread has a heap of its own. */
+  thread: number
+  name: string
+  max: number
+  p99: number
+  rss: number
+  heapTotal: number
+  heapUsed: number
+  external: number
+  live: number | null
+}
+
+/** The `--loop-delay` samples taken since `since` (none without the flag). */
+async function loopSamples(since: number): Promise<LoopSample[]> {
+  const file = option('--loop-delay')
+  if (!file) return []
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LoopSample)
+    .filter((sample) => sample.at >= since)
+}
+
+/**
+ * What the product keeps (decision 018), in MiB: the heap of each Node process (of each of its threads) as its
+ * latest major collection left it (its used heap if it has had none), and the resident memory of any other process in its tree (the
+ * cluster's Redis). Unlike RSS, it does not follow how much heap V8 chose to reserve beyond that.
+ */
+async function keptMiB(root: number, since: number): Promise<number> {
+  const latest = new Map(
+    (await loopSamples(since)).map((sample) => [`${sample.pid} ${sample.thread}`, sample]),
+  )
+  let kept = 0
+  for (const [pid, rss] of await treeRss(root)) {
+    const threads = [...latest.values()].filter((sample) => sample.pid === pid)
+    kept +=
+      threads.length > 0 ? threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0) : rss
+  }
+  return kept
 }
 
 /** The loop-delay samples taken since `since` (the hold, or a restart), by process, as `second max/p99` columns. */
 async function printLoopDelay(since: number, during = 'the hold') {
-  const file = option('--loop-delay')
-  if (!file) return
-  const samples = (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map(
-      (line) =>
-        JSON.parse(line) as {
-          at: number
-          pid: number
-          name: string
-          max: number
-          p99: number
-          rss: number
-          heapTotal: number
-          heapUsed: number
-          external: number
-          live: number | null
-        },
-    )
-    .filter((sample) => sample.at >= since)
+  if (!option('--loop-delay')) return
+  const samples = await loopSamples(since)
   const processes = [...new Set(samples.map((sample) => `${sample.name} ${sample.pid}`))]
   console.log(`event-loop delay during ${during} (ms, max / p99 over each 10 s), by process:`)
   for (const name of processes) {
@@ -195,13 +222,17 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
 const meanRss = (samples: Array<{ rssMiB: number }>) =>
   samples.reduce((sum, sample) => sum + sample.rssMiB, 0) / samples.length
 
-/** `hold`, with the product's resident memory sampled at its start, every 30 s and at its end. */
+/**
+ * `hold`, with the product's resident memory sampled at its start, every 30 s and at its end, and what it keeps
+ * at its end (`keptMiB`, from the `--loop-delay` samples taken since `since`).
+ */
 async function sampledHold(
   system: System,
   rate: number,
   seconds: number,
   windowSeconds: number,
   writes: number,
+  since: number,
 ) {
   const started = performance.now()
   const rss: Array<{ second: number; rssMiB: number }> = []
@@ -209,7 +240,7 @@ async function sampledHold(
     if (system.pid === undefined) return
     rss.push({
       second: Math.round((performance.now() - started) / 1000),
-      rssMiB: await treeRssMiB(system.pid),
+      rssMiB: [...(await treeRss(system.pid)).values()].reduce((sum, mib) => sum + mib, 0),
     })
   }
   await sampleRss()
@@ -218,7 +249,8 @@ async function sampledHold(
     clearInterval(sampler),
   )
   await sampleRss()
-  return { windows, rss }
+  const kept = system.pid === undefined ? NaN : await keptMiB(system.pid, since)
+  return { windows, rss, kept }
 }
 
 /**
@@ -237,7 +269,7 @@ async function sameDataRun(system: System, rate: number, writes: number) {
     `restarted on the same data in ${restartSeconds.toFixed(1)} s; 30 s of warm-up, then 60 s measured`,
   )
   await hold(system, rate, 30, 30, writes)
-  const { windows, rss } = await sampledHold(system, rate, 60, 60, writes)
+  const { windows, rss, kept } = await sampledHold(system, rate, 60, 60, writes, restartedAt)
   const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b)
   const errors = windows.reduce(
     (sum, window) => sum + Object.values(window.errors).reduce((a, b) => a + b, 0),
@@ -245,7 +277,7 @@ async function sameDataRun(system: System, rate: number, writes: number) {
   )
   const diskMax = Math.max(0, ...windows.map((window) => window.diskMax))
   await printLoopDelay(restartedAt, 'the restart on the same data')
-  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss), diskMax }
+  return { restartSeconds, p99: quantile(latencies, 0.99), errors, rssMiB: meanRss(rss), kept, diskMax }
 }
 
 async function main() {
@@ -258,6 +290,8 @@ async function main() {
   const mode = option('--mode') ?? 'profiles'
   if (!['profiles', 'all-in-one', 'cluster'].includes(mode)) throw new Error(`unknown --mode ${mode}`)
   const loopDelayFile = option('--loop-delay')
+  if (process.argv.includes('--same-data') && !loopDelayFile)
+    throw new Error('--same-data judges what each process keeps, which --loop-delay <file> reports')
   if (loopDelayFile) {
     // This process too: when the load generator's own loop stalls, the latencies it measures stretch with it.
     process.env.LOOP_DELAY_FILE = loopDelayFile
@@ -286,7 +320,14 @@ async function main() {
       )
     console.log(`holding ${rate} req/s for ${seconds} s, reported per ${windowSeconds} s window`)
     const holdStartedAt = Date.now()
-    const { windows, rss } = await sampledHold(system, rate, seconds, windowSeconds, writes)
+    const { windows, rss, kept } = await sampledHold(
+      system,
+      rate,
+      seconds,
+      windowSeconds,
+      writes,
+      holdStartedAt,
+    )
     await printLoopDelay(holdStartedAt)
     console.log(
       ['window end s', 'req/s', 'p50 ms', 'p99 ms', 'disk ms', 'errors'].map((t) => t.padStart(12)).join(' '),
@@ -341,20 +382,26 @@ async function main() {
         `RSS (MiB, process tree): ${rss.map((sample) => `${sample.second} s ${sample.rssMiB.toFixed(0)}`).join(', ')}`,
       )
     const sameData = process.argv.includes('--same-data') ? await sameDataRun(system, rate, writes) : null
-    // Decision 016: with --same-data, the end of the hold is judged against a fresh process on the same data.
+    // Decisions 016 and 018: with --same-data, the end of the hold is judged against a fresh process on the
+    // same data: its p99, and what it keeps. Resident memory is printed beside them, not judged.
     let sameDataHolds = true
     if (sameData) {
-      // Over the last minute, as over the measured minute of the fresh process.
+      // RSS over the last minute, as over the measured minute of the fresh process.
       const rssEnd = meanRss(rss.filter((sample) => sample.second >= seconds - 60))
       const p99Within = p99Last <= 2 * sameData.p99
-      const rssWithin = Math.abs(rssEnd / sameData.rssMiB - 1) <= 0.15
-      sameDataHolds = p99Within && rssWithin && sameData.errors === 0
+      const keptWithin = Math.abs(kept / sameData.kept - 1) <= 0.15
+      sameDataHolds = p99Within && keptWithin && sameData.errors === 0
+      const change = (hold: number, fresh: number) =>
+        `${hold >= fresh ? '+' : ''}${((hold / fresh - 1) * 100).toFixed(0)}%`
       console.log(
         `the same data in a fresh process (${sameData.restartSeconds.toFixed(1)} s to restart): ` +
           `p99 ${sameData.p99.toFixed(2)} ms (the hold's last minute: ${p99Last.toFixed(2)} ms, ` +
           `${p99Within ? 'within' : 'OVER'} 2×), ${sameData.errors} errors; ` +
+          `kept ${sameData.kept.toFixed(0)} MiB (the hold's end: ${kept.toFixed(0)} MiB, ` +
+          `${change(kept, sameData.kept)}, ${keptWithin ? 'within' : 'OVER'} ±15%); ` +
           `RSS ${sameData.rssMiB.toFixed(0)} MiB (the hold's last minute: ${rssEnd.toFixed(0)} MiB, ` +
-          `${rssWithin ? 'within' : 'OVER'} ±15%); the disk's slowest fdatasync ${sameData.diskMax.toFixed(0)} ms`,
+          `${change(rssEnd, sameData.rssMiB)}, not judged); ` +
+          `the disk's slowest fdatasync ${sameData.diskMax.toFixed(0)} ms`,
       )
     }
     const jsonFile = option('--json')
@@ -369,6 +416,7 @@ async function main() {
         p99First,
         p99Last,
         rss,
+        kept,
         users,
         sameData,
       }

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdviceStreamEventSchema } from '@app/contracts/advice'
-const SESSION_COOKIE = 'session'
+import { SESSION_COOKIE } from '../../src/api.ts'
 import { useProduct } from '../../src/fixture.ts'
 
 /** An OpenAI-compatible model on loopback: one word at once, the rest 400 ms later. */

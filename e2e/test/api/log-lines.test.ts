@@ -65,7 +65,27 @@ describe('request lines at info (issue 14, item 6)', () => {
         })
         expect(viewed.status).toBe(200)
         const viewedId = viewed.headers.get('x-request-id')!
-        // The last lines are written after the answers are sent: the gateway's and the service's for the last call.
+        // Advice loads the profile from the profiles service: one user request, three request lines.
+        const saved = (await admin.expect(201, 'POST', '/api/assessments', {
+          assessmentType: 'disc',
+          dScore: 40,
+          iScore: 30,
+          sScore: 20,
+          cScore: 10,
+          name: 'Lined Admin',
+        })) as { id: number }
+        const advised = await fetch(`${url}/api/ai/disc-analysis`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: new URL(url).origin,
+            cookie: `${SESSION_COOKIE}=${admin.sessionToken}`,
+          },
+          body: JSON.stringify({ profileId: saved.id, question: 'How do I work with them?' }),
+        })
+        expect(advised.status).toBe(200)
+        const advisedId = advised.headers.get('x-request-id')!
+        // The last lines are written after the answers are sent: the gateway's and the services' for the last call.
         const logLines = () =>
           output()
             .split('\n')
@@ -73,7 +93,7 @@ describe('request lines at info (issue 14, item 6)', () => {
             .map((line) => ({ raw: line, parsed: JSON.parse(line) as LogLine }))
         const requestLinesOf = (id: string) =>
           logLines().filter((line) => line.parsed.msg === 'request' && line.parsed.reqId === id)
-        await expect.poll(() => requestLinesOf(viewedId).length, { timeout: 5_000 }).toBe(2)
+        await expect.poll(() => requestLinesOf(advisedId).length, { timeout: 5_000 }).toBe(3)
 
         const lines = logLines()
         const requestLines = lines.filter((line) => line.parsed.msg === 'request')
@@ -116,6 +136,12 @@ describe('request lines at info (issue 14, item 6)', () => {
             .sort(),
         ).toEqual(['auth /api/admin/user/:id 200', 'gateway /api/admin/user/:id 200'])
         expect(requestLinesOf(forgedId)).toEqual([])
+        // A service passes the id on to the services it calls.
+        expect(
+          requestLinesOf(advisedId)
+            .map((line) => `${line.parsed.name} ${line.parsed.method} ${line.parsed.status}`)
+            .sort(),
+        ).toEqual(['advice POST 200', 'gateway POST 200', 'profiles GET 200'])
         // Ids are not shared by different requests.
         const gatewayIds = gatewayLines.map((line) => line.parsed.reqId)
         expect(new Set(gatewayIds).size).toBe(gatewayIds.length)

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -67,7 +68,8 @@ export function loggerOptions(level: string, name: string): LoggerOptions & { le
 
 /**
  * The gateway names each request with an id of its own, answers it in this header, and passes it to the
- * service it proxies to, so the gateway's request line and the service's share one `reqId`.
+ * service it proxies to, which passes it on to the services it calls, so all their request lines share one
+ * `reqId`.
  */
 export const REQUEST_ID_HEADER = 'x-request-id'
 const REQUEST_ID = /^[\w-]{12}$/
@@ -85,6 +87,28 @@ export function forwardedRequestId(request: IncomingMessage): string {
   const forwarded = request.headers[REQUEST_ID_HEADER]
   return typeof forwarded === 'string' && REQUEST_ID.test(forwarded) ? forwarded : newRequestId()
 }
+
+const requestInProgress = new AsyncLocalStorage<string>()
+
+interface RequestIdApp {
+  addHook(
+    name: 'preHandler',
+    hook: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void,
+  ): unknown
+}
+
+/**
+ * Binds a service's request id to its handler's async work, so that the calls the handler makes to other
+ * services (service-client.ts) carry it on, and every service's line for one user request shares one `reqId`.
+ * Bound in preHandler, once the body is read: a context bound earlier has been lost across body parsing in some
+ * versions of Node and Fastify (fastify issue 3570).
+ */
+export function registerRequestIdContext(app: RequestIdApp): void {
+  app.addHook('preHandler', (request, _reply, done) => requestInProgress.run(request.id, done))
+}
+
+/** The id of the request whose handler is running (registerRequestIdContext), if any. */
+export const currentRequestId = (): string | undefined => requestInProgress.getStore()
 
 /** Health checks are polled every few seconds by probes and runners: at info they would drown the rest. */
 const HEALTH_ROUTES = new Set(['/health', '/api/health'])

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { AppError } from './errors.ts'
 import { createTokenSigner, IDENTITY_HEADER, type Identity } from './identity.ts'
+import { currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
 import type { ServiceName } from './services.ts'
 
 export interface ServiceRequest<T> {
@@ -35,7 +36,7 @@ const RETRYABLE_STATUS = new Set([502, 503, 504])
 
 /**
  * The one way a service calls another (DESIGN.md, Calls between services): a token signed with the
- * caller's own key for that one audience, a timeout, a bounded retry of idempotent calls, and failures
+ * caller's own key for that one audience, the id of the request being handled (for the logs), a timeout, a bounded retry of idempotent calls, and failures
  * mapped to the `{ message, code }` shape under the caller's prefix.
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -51,10 +52,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     )
 
   async function attempt<T>(request: ServiceRequest<T>): Promise<{ status: number; body: unknown }> {
+    const requestId = currentRequestId()
     const response = await fetch(new URL(request.path, options.baseUrl), {
       method: request.method,
       headers: {
         [IDENTITY_HEADER]: sign(options.target, request.actingFor ?? null),
+        ...(requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId }),
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },

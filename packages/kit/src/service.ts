@@ -3,7 +3,12 @@ import type { DocumentStore } from './store/port.ts'
 import type { EventBus, EventHandler } from './bus/port.ts'
 import type { KeyValueStore } from './kv/port.ts'
 import { AppError, registerErrorHandling } from './errors.ts'
-import { forwardedRequestId, registerRequestLog, RequestLineController } from './logger.ts'
+import {
+  forwardedRequestId,
+  registerRequestIdContext,
+  registerRequestLog,
+  RequestLineController,
+} from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
 import type { Caller, ServiceName } from './services.ts'
@@ -82,6 +87,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
   }).withTypeProvider<ZodTypeProvider>()
 
   registerRequestLog(app)
+  registerRequestIdContext(app)
   registerZodValidation(app)
   registerErrorHandling(app, errorPrefix)
 

@@ -5,7 +5,11 @@ import { AppError } from '../src/errors.ts'
 import type { Identity } from '../src/identity.ts'
 import { createServiceClient } from '../src/service-client.ts'
 import { createServiceApp } from '../src/service.ts'
-import { createEmbeddedDependencies, TEST_KEYS } from '../src/testing/service-dependencies.ts'
+import {
+  createEmbeddedDependencies,
+  identityHeaders,
+  TEST_KEYS,
+} from '../src/testing/service-dependencies.ts'
 
 const ada: Identity = { userId: 12, role: 'standard', username: 'ada@example.com', mustChangePassword: false }
 
@@ -26,6 +30,7 @@ beforeEach(async () => {
   app.get('/internal/whoami', forAdvice, async (request) => ({
     caller: request.caller,
     userId: request.identity?.userId ?? null,
+    requestId: request.id,
   }))
   app.get('/internal/flaky', forAdvice, async (_request, reply) => {
     hits.flaky += 1
@@ -82,6 +87,45 @@ describe('the service client', () => {
       response: z.object({ caller: z.string(), userId: z.number().nullable() }),
     })
     expect(answer).toEqual({ caller: 'advice', userId: 12 })
+  })
+
+  it("passes on the id of the request being handled, so both services' lines share it", async () => {
+    const whoami = z.object({ requestId: z.string() })
+    const adviceDependencies = await createEmbeddedDependencies('advice')
+    const advice = createServiceApp('advice', adviceDependencies)
+    // A POST with a body, which is read before the handler runs, and two calls apart in time.
+    advice.post(
+      '/api/ask',
+      { config: { access: 'signed-in' }, schema: { response: { 200: z.unknown() } } },
+      async (request) => {
+        const first = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        const second = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+        return { own: request.id, called: [first.requestId, second.requestId] }
+      },
+    )
+    try {
+      const adviceUrl = await advice.listen({ port: 0, host: '127.0.0.1' })
+      const ask = async () => {
+        const response = await fetch(`${adviceUrl}/api/ask`, {
+          method: 'POST',
+          headers: { ...identityHeaders('advice', ada), 'content-type': 'application/json' },
+          body: JSON.stringify({ question: 'who answers?' }),
+        })
+        expect(response.status).toBe(200)
+        return z.object({ own: z.string(), called: z.array(z.string()) }).parse(await response.json())
+      }
+      const answers = await Promise.all([ask(), ask()])
+      for (const answer of answers) expect(answer.called).toEqual([answer.own, answer.own])
+      expect(answers[0]!.own).not.toBe(answers[1]!.own)
+      // Outside a request there is no id to pass on: the called service names the call itself.
+      const alone = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+      expect(alone.requestId).toMatch(/^[\w-]{12}$/)
+      expect(answers.flatMap((answer) => answer.called)).not.toContain(alone.requestId)
+    } finally {
+      await advice.close()
+      await adviceDependencies.close()
+    }
   })
 
   it('is refused where its service is not listed', async () => {
