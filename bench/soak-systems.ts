@@ -217,7 +217,12 @@ export async function profilesOnRedis(): Promise<System> {
   }
 }
 
-export const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+/**
+ * Keep-alive sockets, closed after 30 s idle. Without a `timeout`, Node's agent keeps an idle socket for ever and
+ * ignores the server's `Keep-Alive: timeout=72` (its keepSocketAlive takes the hint only below a timeout of its
+ * own), so it may send on a socket the gateway is closing: a reset no browser would report (it sends again).
+ */
+export const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 })
 
 /** One call; resolves with its status (0 for a transport error, named in `failure`) and latency. */
 export function send(

@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { cpus } from 'node:os'
 import { probeDisk } from './disk-probe.ts'
 import { option } from './support.ts'
@@ -22,8 +23,16 @@ import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } fr
  * keeps after a major collection: decision 018).
  */
 
-/** Resident memory of a process and each of its descendants (the cluster's children, its Redis), in MiB by pid. */
-async function treeRss(root: number): Promise<Map<number, number>> {
+interface TreeProcess {
+  pid: number
+  /** The kernel's name of the process (`node`, `redis-server`). */
+  name: string
+  args: string[]
+  rssMiB: number
+}
+
+/** A process and all its descendants (the cluster's children, its Redis), with their resident memory. */
+async function processTree(root: number): Promise<TreeProcess[]> {
   const parents = new Map<number, number>()
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -32,14 +41,41 @@ async function treeRss(root: number): Promise<Map<number, number>> {
     if (parent) parents.set(Number(entry), parent)
   }
   const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && inTree(parents.get(pid)!))
-  const rss = new Map<number, number>()
+  const tree: TreeProcess[] = []
   for (const pid of [root, ...[...parents.keys()].filter((pid) => pid !== root && inTree(pid))]) {
     const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-    rss.set(pid, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+    tree.push({
+      pid,
+      name: /^Name:\t(.*)$/m.exec(status)?.[1] ?? '',
+      args: cmdline.split('\0'),
+      rssMiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+    })
   }
-  return rss
+  return tree
 }
 
+/** Resident memory of a process and all its descendants, in MiB. */
+const treeRssMiB = async (root: number) =>
+  (await processTree(root)).reduce((sum, process) => sum + process.rssMiB, 0)
+
+/** Redis' `used_memory` in MiB: what its data takes, without what its allocator keeps beyond it. */
+function redisUsedMiB(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    let answer = ''
+    socket.setTimeout(2_000, () => socket.destroy(new Error(`Redis on port ${port} did not answer INFO`)))
+    socket.once('error', reject)
+    socket.once('connect', () => socket.write('INFO memory\r\n'))
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+      const used = /used_memory:(\d+)\r\n/.exec(answer)
+      if (!used) return
+      socket.destroy()
+      resolve(Number(used[1]) / 2 ** 20)
+    })
+  })
+}
 /** One line of bench/loop-delay.mjs: a product process's loop and memory (MiB) over 10 s. */
 interface LoopSample {
   at: number
@@ -69,18 +105,23 @@ async function loopSamples(since: number): Promise<LoopSample[]> {
 
 /**
  * What the product keeps (decision 018), in MiB: the heap of each Node process (of each of its threads) as its
- * latest major collection left it (its used heap if it has had none), and the resident memory of any other process in its tree (the
- * cluster's Redis). Unlike RSS, it does not follow how much heap V8 chose to reserve beyond that.
+ * latest major collection left it (its used heap if it has had none), Redis' `used_memory` (the cluster's
+ * Redis; a child Redis forks to rewrite its file is a passing copy, and counts nothing), and the resident memory
+ * of any other process in the tree. Unlike RSS, it does not follow what V8 or an allocator chose to reserve.
  */
 async function keptMiB(root: number, since: number): Promise<number> {
   const latest = new Map(
     (await loopSamples(since)).map((sample) => [`${sample.pid} ${sample.thread}`, sample]),
   )
   let kept = 0
-  for (const [pid, rss] of await treeRss(root)) {
+  for (const { pid, name, args, rssMiB } of await processTree(root)) {
     const threads = [...latest.values()].filter((sample) => sample.pid === pid)
-    kept +=
-      threads.length > 0 ? threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0) : rss
+    if (threads.length > 0) kept += threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0)
+    else if (name === 'redis-server') {
+      // Redis names itself `redis-server <host>:<port>`, and a child it forks `redis-aof-rewrite …`.
+      const port = /^redis-server \S*:(\d+)/.exec(args.join(' '))?.[1]
+      if (port) kept += await redisUsedMiB(Number(port))
+    } else kept += rssMiB
   }
   return kept
 }
@@ -240,7 +281,7 @@ async function sampledHold(
     if (system.pid === undefined) return
     rss.push({
       second: Math.round((performance.now() - started) / 1000),
-      rssMiB: [...(await treeRss(system.pid)).values()].reduce((sum, mib) => sum + mib, 0),
+      rssMiB: await treeRssMiB(system.pid),
     })
   }
   await sampleRss()
