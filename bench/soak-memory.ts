@@ -9,6 +9,7 @@ import { option } from './support.ts'
 
 interface TreeProcess {
   pid: number
+  parent: number
   /** The kernel's name of the process (`node`, `redis-server`). */
   name: string
   args: string[]
@@ -31,6 +32,7 @@ async function processTree(root: number): Promise<TreeProcess[]> {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
     tree.push({
       pid,
+      parent: parents.get(pid) ?? 0,
       name: /^Name:\t(.*)$/m.exec(status)?.[1] ?? '',
       args: cmdline.split('\0'),
       rssMiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
@@ -93,22 +95,34 @@ async function loopSamples(since: number): Promise<LoopSample[]> {
  * latest major collection left it (its used heap if it has had none), Redis' `used_memory` (the cluster's
  * Redis; a child Redis forks to rewrite its file is a passing copy, and counts nothing), and the resident memory
  * of any other process in the tree. Unlike RSS, it does not follow what V8 or an allocator chose to reserve.
+ * `parts` names what each process counted, for the report.
  */
-export async function keptMiB(root: number, since: number): Promise<number> {
+export async function keptMiB(root: number, since: number): Promise<{ total: number; parts: string[] }> {
   const latest = new Map(
     (await loopSamples(since)).map((sample) => [`${sample.pid} ${sample.thread}`, sample]),
   )
-  let kept = 0
-  for (const { pid, name, args, rssMiB } of await processTree(root)) {
+  const tree = await processTree(root)
+  const redisPids = new Set(tree.filter((process) => process.name === 'redis-server').map(({ pid }) => pid))
+  const parts: Array<{ label: string; mib: number }> = []
+  for (const { pid, parent, name, args, rssMiB } of tree) {
     const threads = [...latest.values()].filter((sample) => sample.pid === pid)
-    if (threads.length > 0) kept += threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0)
+    const label = `${threads[0]?.name ?? name} ${pid}`
+    if (threads.length > 0)
+      parts.push({
+        label: `${label} heap kept`,
+        mib: threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0),
+      })
+    else if (redisPids.has(parent)) parts.push({ label: `${label} (a fork of Redis)`, mib: 0 })
     else if (name === 'redis-server') {
-      // Redis names itself `redis-server <host>:<port>`, and a child it forks `redis-aof-rewrite …`.
+      // Redis names itself `redis-server <host>:<port>`.
       const port = /^redis-server \S*:(\d+)/.exec(args.join(' '))?.[1]
-      if (port) kept += await redisUsedMiB(Number(port))
-    } else kept += rssMiB
+      parts.push({ label: `${label} used_memory`, mib: port ? await redisUsedMiB(Number(port)) : 0 })
+    } else parts.push({ label: `${label} resident`, mib: rssMiB })
   }
-  return kept
+  return {
+    total: parts.reduce((sum, part) => sum + part.mib, 0),
+    parts: parts.map((part) => `${part.label} ${part.mib.toFixed(0)}`),
+  }
 }
 
 /** The loop-delay samples taken since `since` (the hold, or a restart), by process, as `second max/p99` columns. */

@@ -155,8 +155,9 @@ async function sampledHold(
     clearInterval(sampler),
   )
   await sampleRss()
-  const kept = system.pid === undefined ? NaN : await keptMiB(system.pid, since)
-  return { windows, rss, kept }
+  const kept = system.pid === undefined ? null : await keptMiB(system.pid, since)
+  if (kept) console.log(`kept at the end (MiB, decision 018): ${kept.parts.join(', ')}`)
+  return { windows, rss, kept: kept?.total ?? NaN }
 }
 
 /**
