@@ -94,7 +94,8 @@ async function loopSamples(since: number): Promise<LoopSample[]> {
  * What the product keeps (decision 018), in MiB: the heap of each Node process (of each of its threads) as its
  * latest major collection left it (its used heap if it has had none), Redis' `used_memory` (the cluster's
  * Redis; a child Redis forks to rewrite its file is a passing copy, and counts nothing), and the resident memory
- * of any other process in the tree. Unlike RSS, it does not follow what V8 or an allocator chose to reserve.
+ * of any other process in the tree, except tsx's esbuild: the images run bundles (decision 010), and tsx starts
+ * it only for files missing from its cache, so it runs after a fresh clone and not after a restart. Unlike RSS, it does not follow what V8 or an allocator chose to reserve.
  * `parts` names what each process counted, for the report.
  */
 export async function keptMiB(root: number, since: number): Promise<{ total: number; parts: string[] }> {
@@ -113,10 +114,12 @@ export async function keptMiB(root: number, since: number): Promise<{ total: num
         mib: threads.reduce((sum, { live, heapUsed }) => sum + (live ?? heapUsed), 0),
       })
     else if (redisPids.has(parent)) parts.push({ label: `${label} (a fork of Redis)`, mib: 0 })
+    else if (name === 'esbuild') parts.push({ label: `${label} (tsx's compiler)`, mib: 0 })
     else if (name === 'redis-server') {
-      // Redis names itself `redis-server <host>:<port>`.
-      const port = /^redis-server \S*:(\d+)/.exec(args.join(' '))?.[1]
-      parts.push({ label: `${label} used_memory`, mib: port ? await redisUsedMiB(Number(port)) : 0 })
+      // Redis names itself `<its binary's path> <host>:<port>`.
+      const port = /redis-server \S*:(\d+)/.exec(args.join(' '))?.[1]
+      if (!port) throw new Error(`no port in the command line of Redis ${pid}: ${args.join(' ')}`)
+      parts.push({ label: `${label} used_memory`, mib: await redisUsedMiB(Number(port)) })
     } else parts.push({ label: `${label} resident`, mib: rssMiB })
   }
   return {
