@@ -36,8 +36,9 @@ const RETRYABLE_STATUS = new Set([502, 503, 504])
 
 /**
  * The one way a service calls another (DESIGN.md, Calls between services): a token signed with the
- * caller's own key for that one audience, the id of the request being handled (for the logs), a timeout, a bounded retry of idempotent calls, and failures
- * mapped to the `{ message, code }` shape under the caller's prefix.
+ * caller's own key for that one audience, the id of the request being handled (for the logs), a timeout, a
+ * bounded retry of idempotent calls, and failures mapped to the `{ message, code }` shape under the caller's
+ * prefix.
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const sign = createTokenSigner(options.caller, options.privateKey)
