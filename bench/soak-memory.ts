@@ -95,7 +95,8 @@ async function loopSamples(since: number): Promise<LoopSample[]> {
  * latest major collection left it (its used heap if it has had none), Redis' `used_memory` (the cluster's
  * Redis; a child Redis forks to rewrite its file is a passing copy, and counts nothing), and the resident memory
  * of any other process in the tree, except tsx's esbuild: the images run bundles (decision 010), and tsx starts
- * it only for files missing from its cache, so it runs after a fresh clone and not after a restart. Unlike RSS, it does not follow what V8 or an allocator chose to reserve.
+ * it only for files missing from its cache, so it runs after a fresh clone and not after a restart. Unlike RSS,
+ * it does not follow what V8 or an allocator chose to reserve.
  * `parts` names what each process counted, for the report.
  */
 export async function keptMiB(root: number, since: number): Promise<{ total: number; parts: string[] }> {
