@@ -57,6 +57,20 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
 }
 
 /**
+ * Drops the stored SESSION_SECRET, so that the next start makes a new one and every session ends. False when
+ * none is stored (the environment gives it, or the product never started).
+ */
+export function forgetSessionSecret(dataDirectory: string): boolean {
+  const file = join(dataDirectory, 'secrets.json')
+  if (!existsSync(file)) return false
+  const stored: Record<string, string> = JSON.parse(readFileSync(file, 'utf8'))
+  if (!stored.SESSION_SECRET) return false
+  delete stored.SESSION_SECRET
+  writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
+  return true
+}
+
+/**
  * The key variables of one process: the gateway gets its private key; a service gets the gateway's public
  * key, its callers' public keys, and its own private key when it calls others (kit `internalCallEnv`).
  */

@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -121,5 +130,50 @@ describe('a damaged data file of the product', () => {
       await again.stop()
     }
     expect(existsSync(`${assessments}~`)).toBe(false)
+  }, 120_000)
+
+  it('a garbled line of the key-value journal stops start-up; the repair drops it and ends every session', async () => {
+    const first = await run('scripts/all-in-one.ts', true)
+    const untouched = await signedInAdmin(first.url!)
+    const leaver = await signedInAdmin(first.url!)
+    const leaverToken = leaver.sessionToken
+    await leaver.expect(200, 'POST', '/api/auth/logout')
+    await first.stop()
+
+    // A bad disk or a bad copy garbles the line of that logout's revocation.
+    const journal = join(dataDirectory, 'kv', 'journal.jsonl')
+    const lines = readFileSync(journal, 'utf8').split('\n')
+    const revocation = lines.findIndex((line) => line.includes('session:revoked:'))
+    expect(revocation).toBeGreaterThanOrEqual(0)
+    lines[revocation] = `#${lines[revocation]!.slice(1)}`
+    writeFileSync(journal, lines.join('\n'))
+
+    // Skipping the line would accept the ended session again: start-up stops and names it instead.
+    const refused = await run('scripts/all-in-one.ts', true)
+    expect(refused.url).toBeUndefined()
+    expect(refused.output).toContain(`${journal}: line ${revocation + 1} is not a valid record`)
+    expect(refused.output).toContain('npm run data:repair')
+
+    const repair = await run('scripts/data-repair.ts')
+    expect(repair.code).toBe(0)
+    expect(repair.output).toContain(`${journal}: kept a copy as ${journal}.bak-`)
+    expect(repair.output).toContain(`dropped line ${revocation + 1} is not a valid record`)
+    expect(repair.output).toContain('every session now ends')
+
+    const again = await run('scripts/all-in-one.ts', true)
+    try {
+      expect(again.url, again.output.slice(-2000)).toBeDefined()
+      // Neither the ended session nor any other comes back; signing in again works.
+      const replay = new ApiSession(again.url!)
+      replay.useSessionToken(leaverToken)
+      expect((await replay.call('GET', '/api/auth/me')).status).toBe(401)
+      const before = new ApiSession(again.url!)
+      before.useSessionToken(untouched.sessionToken)
+      expect((await before.call('GET', '/api/auth/me')).status).toBe(401)
+      const signedIn = await signedInAdmin(again.url!)
+      await signedIn.expect(200, 'GET', '/api/auth/me')
+    } finally {
+      await again.stop()
+    }
   }, 120_000)
 })

@@ -1,16 +1,8 @@
-import {
-  closeSync,
-  fdatasync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  write,
-  writeFileSync,
-} from 'node:fs'
+import { closeSync, existsSync, fdatasync, mkdirSync, openSync, write } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
+import { fileLines, replaceWithLines } from '../file-lines.ts'
+import { DamagedDataFileError, type DamagedLine } from '../store/datafiles.ts'
 
 export interface JournalEntry {
   value: string
@@ -23,37 +15,28 @@ const recordSchema = z.union([
 ])
 type JournalRecord = z.infer<typeof recordSchema>
 
-function syncDirectory(path: string): void {
-  // A rename is durable only once its directory is; not every platform lets a directory be opened.
+function parseRecord(text: string): JournalRecord | null {
   try {
-    const fd = openSync(path, 'r')
-    try {
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
+    const parsed = recordSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
   } catch {
-    /* best effort */
+    return null
   }
 }
 
+/** A line of the journal that start-up can replay (for `npm run data:repair`). */
+export const isJournalRecord = (text: string): boolean => parseRecord(text) !== null
+
+/** Every live entry, one line each: what the journal is rewritten to when it is compacted. */
 function writeSnapshot(file: string, entries: Map<string, JournalEntry>): void {
   const now = Date.now()
-  let text = ''
-  for (const [key, entry] of entries) {
-    if (entry.expiresAt !== null && entry.expiresAt <= now) continue
-    text += `${JSON.stringify({ set: key, value: entry.value, expiresAt: entry.expiresAt })}\n`
+  function* live() {
+    for (const [key, entry] of entries) {
+      if (entry.expiresAt !== null && entry.expiresAt <= now) continue
+      yield JSON.stringify({ set: key, value: entry.value, expiresAt: entry.expiresAt })
+    }
   }
-  const temporary = `${file}.tmp`
-  const fd = openSync(temporary, 'w', 0o600)
-  try {
-    writeFileSync(fd, text)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temporary, file)
-  syncDirectory(dirname(file))
+  replaceWithLines(file, live(), 0o600)
 }
 
 /**
@@ -64,24 +47,20 @@ function writeSnapshot(file: string, entries: Map<string, JournalEntry>): void {
  */
 export function openJournal(file: string, entries: Map<string, JournalEntry>) {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-  let text = ''
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  for (const line of text.split('\n')) {
-    if (line === '') continue
-    let record: JournalRecord
-    try {
-      record = recordSchema.parse(JSON.parse(line))
-    } catch {
-      // Only the last line can be torn, by a crash in the middle of an append: what came before stands.
+  const damaged: DamagedLine[] = []
+  for (const { number, text, bytes, terminated } of existsSync(file) ? fileLines(file) : []) {
+    if (text === '') continue
+    const record = text === null ? null : parseRecord(text)
+    if (record === null) {
+      // A crash in the middle of an append can tear the last line only; that change was never acknowledged.
+      // Any other line that is not a record is damage, and skipping it could bring back a revoked session.
+      if (terminated) damaged.push({ line: number, reason: 'garbled', bytes })
       continue
     }
     if ('delete' in record) entries.delete(record.delete)
     else entries.set(record.set, { value: record.value, expiresAt: record.expiresAt })
   }
+  if (damaged.length > 0) throw new DamagedDataFileError([{ path: file, lines: damaged }])
   writeSnapshot(file, entries)
   let fd = openSync(file, 'a', 0o600)
   let appended = 0

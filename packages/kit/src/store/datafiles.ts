@@ -1,5 +1,7 @@
-import { copyFile, open, readdir, readFile, rename } from 'node:fs/promises'
+import { copyFileSync, statSync } from 'node:fs'
+import { open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileLines, replaceWithLines } from '../file-lines.ts'
 
 /**
  * NeDB datafiles are one JSON record per line, appended. On load NeDB skips lines it cannot parse (up to 10%
@@ -41,7 +43,7 @@ export function describe({ line, reason, bytes }: DamagedLine): string {
  * A record line as NeDB writes it: a document with its `_id` (a string, or the integer id of an int collection:
  * decision 016), a deletion mark, or an index declaration.
  */
-function isRecord(text: string): boolean {
+export function isNedbRecord(text: string): boolean {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -58,16 +60,16 @@ function isRecord(text: string): boolean {
   )
 }
 
-/** The damaged lines of a datafile's content; empty when every line is a record. */
-export function damagedLines(content: string): DamagedLine[] {
-  const lines = content.split('\n')
-  const endsWithNewline = lines.at(-1) === ''
+/** The damaged lines of a file of one record per line (`isRecord` says which lines are); empty when none is. */
+export function damagedLines(
+  path: string,
+  isRecord: (text: string) => boolean = isNedbRecord,
+): DamagedLine[] {
   const damaged: DamagedLine[] = []
-  lines.forEach((text, index) => {
-    if (text === '' || isRecord(text)) return
-    const last = index === lines.length - 1 && !endsWithNewline
-    damaged.push({ line: index + 1, reason: last ? 'cut' : 'garbled', bytes: Buffer.byteLength(text) })
-  })
+  for (const { number, text, bytes, terminated } of fileLines(path)) {
+    if (text === '' || (text !== null && isRecord(text))) continue
+    damaged.push({ line: number, reason: terminated ? 'garbled' : 'cut', bytes })
+  }
   return damaged
 }
 
@@ -85,50 +87,33 @@ export async function findDatafiles(directory: string): Promise<string[]> {
     .sort()
 }
 
-export async function checkDatafiles(paths: readonly string[]) {
-  const damaged: Array<{ path: string; lines: DamagedLine[] }> = []
-  for (const path of paths) {
-    const lines = damagedLines(await readFile(path, 'utf8'))
-    if (lines.length > 0) damaged.push({ path, lines })
-  }
-  return damaged
-}
-
 /** Stops start-up on any damaged datafile in the folder, naming each file and line. */
 export async function assertDatafilesIntact(directory: string): Promise<void> {
-  const damaged = await checkDatafiles(await findDatafiles(directory))
+  const damaged = (await findDatafiles(directory))
+    .map((path) => ({ path, lines: damagedLines(path) }))
+    .filter(({ lines }) => lines.length > 0)
   if (damaged.length > 0) throw new DamagedDataFileError(damaged)
-}
-
-/** Writes the content durably in place of the file: a synced temporary file renamed over it. */
-async function replaceFile(path: string, content: string): Promise<void> {
-  const temporary = `${path}.repair-${process.pid}`
-  const handle = await open(temporary, 'w')
-  try {
-    await handle.writeFile(content)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  await rename(temporary, path)
 }
 
 /**
  * Keeps `<file>.bak-<timestamp>` and rewrites the file without its damaged lines; returns what was dropped.
- * Only for a stopped product: a running service appends to its files.
+ * Only for a stopped product: a running service appends to its files. The file keeps its permissions.
  */
-export async function repairDatafile(
+export function repairDatafile(
   path: string,
-  now = new Date(),
-): Promise<{ backup: string; dropped: DamagedLine[] } | null> {
-  const content = await readFile(path, 'utf8')
-  const dropped = damagedLines(content)
+  options: { isRecord?: (text: string) => boolean; now?: Date } = {},
+): { backup: string; dropped: DamagedLine[] } | null {
+  const dropped = damagedLines(path, options.isRecord)
+  const now = options.now ?? new Date()
   if (dropped.length === 0) return null
   const backup = `${path}.bak-${now.toISOString().replace(/[:.]/g, '-')}`
-  await copyFile(path, backup)
+  copyFileSync(path, backup)
   const droppedLines = new Set(dropped.map((line) => line.line))
-  const kept = content.split('\n').filter((text, index) => text !== '' && !droppedLines.has(index + 1))
-  await replaceFile(path, kept.map((text) => `${text}\n`).join(''))
+  function* kept() {
+    for (const { number, text } of fileLines(path))
+      if (text !== null && text !== '' && !droppedLines.has(number)) yield text
+  }
+  replaceWithLines(path, kept(), statSync(path).mode & 0o777)
   return { backup, dropped }
 }
 

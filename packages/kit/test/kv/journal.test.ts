@@ -1,9 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createKeyValueStore } from '../../src/kv/index.ts'
+import { isJournalRecord } from '../../src/kv/journal.ts'
 import { createMemoryKeyValueStore } from '../../src/kv/memory.ts'
+import { DamagedDataFileError, repairDatafile } from '../../src/store/datafiles.ts'
 import { describeKeyValueContract } from './contract.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'kv-journal-'))
@@ -68,6 +70,44 @@ describe('the embedded key-value store persisted under DATA_DIR', () => {
     expect(await again.get('after')).toBe('fine')
     expect(await again.get('kept')).toBe('yes')
     await again.close()
+  })
+
+  it('stops on a garbled line before the last, naming the file and line; the repair drops only that line', async () => {
+    const file = freshFile()
+    const store = createMemoryKeyValueStore({ journalFile: file })
+    await store.set('session:revoked:first', '1', 60_000)
+    await store.set('session:revoked:second', '1', 60_000)
+    await store.set('session:revoked:third', '1', 60_000)
+    await store.close()
+    // Damage inside the file (a bad disk, a bad copy), not a torn append: the second revocation's line.
+    const lines = readFileSync(file, 'utf8').split('\n')
+    const garbled = lines.findIndex((line) => line.includes('second'))
+    lines[garbled] = `#${lines[garbled]!.slice(1)}`
+    writeFileSync(file, lines.join('\n'))
+
+    let failure: unknown
+    try {
+      createMemoryKeyValueStore({ journalFile: file })
+    } catch (error) {
+      failure = error
+    }
+    expect(failure).toBeInstanceOf(DamagedDataFileError)
+    expect((failure as Error).message).toContain(`${file}: line ${garbled + 1} is not a valid record`)
+    expect((failure as Error).message).toContain('npm run data:repair')
+    // Nothing was rewritten: the operator's file is as it was.
+    expect(readFileSync(file, 'utf8')).toBe(lines.join('\n'))
+
+    const repaired = repairDatafile(file, { isRecord: isJournalRecord })
+    expect(repaired?.dropped).toEqual([
+      { line: garbled + 1, reason: 'garbled', bytes: lines[garbled]!.length },
+    ])
+    expect(readFileSync(repaired!.backup, 'utf8')).toBe(lines.join('\n'))
+    // It holds session ids: the repaired file stays readable by its owner only.
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const reopened = createMemoryKeyValueStore({ journalFile: file })
+    expect(await reopened.get('session:revoked:first')).toBe('1')
+    expect(await reopened.get('session:revoked:third')).toBe('1')
+    await reopened.close()
   })
 
   it('compacts the file: history goes, the live values stay', async () => {

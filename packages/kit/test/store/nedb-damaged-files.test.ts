@@ -64,7 +64,7 @@ describe('damaged nedb datafiles', () => {
     const error = await openingFails()
     expect(error.message).toContain(`${counters}: line 1 is cut off`)
 
-    const repaired = await repairDatafile(counters, new Date('2026-11-23T10:00:00Z'))
+    const repaired = repairDatafile(counters, { now: new Date('2026-11-23T10:00:00Z') })
     expect(repaired?.dropped).toEqual([{ line: 1, reason: 'cut', bytes: 19 }])
     expect(repaired?.backup).toBe(`${counters}.bak-2026-11-23T10-00-00-000Z`)
     expect(await readFile(repaired!.backup, 'utf8')).toBe('{"_id":"people","se')
@@ -81,10 +81,10 @@ describe('damaged nedb datafiles', () => {
     original[10] = 'garbage'
     await writeFile(path, original.join('\n'))
 
-    const repaired = await repairDatafile(path)
+    const repaired = repairDatafile(path)
     expect(repaired?.dropped).toEqual([{ line: 11, reason: 'garbled', bytes: 7 }])
     expect(await readFile(repaired!.backup, 'utf8')).toBe(original.join('\n'))
-    expect(await repairDatafile(path)).toBeNull()
+    expect(repairDatafile(path)).toBeNull()
 
     const reopened = await createNedbStore({ directory })
     expect(await (await openPeople(reopened)).count({})).toBe(49)
