@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
@@ -456,7 +457,7 @@ export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<Syst
       const { session } = active[slot]!
       if (write) {
         afterSave(slot)
-        return sessionCall(base, session, {
+        const save = sessionCall(base, session, {
           label: 'save',
           method: 'POST',
           path: '/api/assessments',
@@ -465,6 +466,9 @@ export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<Syst
             name: `Soak Person ${Math.floor(Math.random() * 1000)}`,
           }),
         })
+        // As the web app sends each submit (save-assessment.ts): the product keeps its answer for 24 hours.
+        save.headers['idempotency-key'] = randomUUID()
+        return save
       }
       const pick = Math.random()
       if (pick < 1 / 3)

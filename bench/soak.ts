@@ -175,7 +175,12 @@ async function sameDataRun(system: System, rate: number, writes: number) {
   console.log(
     `restarted on the same data in ${restartSeconds.toFixed(1)} s; 30 s of warm-up, then 60 s measured`,
   )
-  await hold(system, rate, 30, 30, writes)
+  // Not judged, but shown a few seconds at a time: how long a restarted process takes to answer as it did.
+  const warmUp = await hold(system, rate, 30, 5, writes)
+  console.log(
+    `warm-up p99 per 5 s (ms, the disk's slowest fdatasync in brackets): ` +
+      warmUp.map((window) => `${window.p99.toFixed(0)} (${window.diskMax.toFixed(0)})`).join(', '),
+  )
   const { windows, rss, kept } = await sampledHold(system, rate, 60, 60, writes, restartedAt)
   const latencies = windows.flatMap((window) => window.latencies).sort((a, b) => a - b)
   const errors = windows.reduce(
