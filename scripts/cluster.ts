@@ -30,6 +30,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30
 export interface ClusterOptions {
   dataDirectory: string
   redisUrl: string
+  /** The relaxed keys' Redis (decision 020); without it every key is in `redisUrl`'s. */
+  relaxedRedisUrl?: string | undefined
   /** Gateway port; 0 picks a free one. */
   port?: number
   env?: Record<string, string | undefined>
@@ -61,6 +63,7 @@ export async function startCluster(options: ClusterOptions) {
     ...inherited,
     DATA_DIR: options.dataDirectory,
     REDIS_URL: options.redisUrl,
+    ...(options.relaxedRedisUrl ? { REDIS_RELAXED_URL: options.relaxedRedisUrl } : {}),
     HOST: '127.0.0.1',
   })
   const children = new Map<ProcessName, ChildProcess>()
@@ -173,7 +176,9 @@ export async function startCluster(options: ClusterOptions) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   let redisUrl = process.env.REDIS_URL
+  let relaxedRedisUrl = process.env.REDIS_RELAXED_URL
   let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null
+  let relaxedRedis: Awaited<ReturnType<typeof startRedisServer>> | null = null
   if (!redisUrl) {
     if (!redisAvailable) {
       process.stderr.write(
@@ -185,16 +190,26 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     redis = await startRedisServer({ dataDirectory: resolve(process.env.DATA_DIR ?? 'data', 'redis') })
     redisUrl = redis.url
     process.stdout.write(`Started redis-server for the cluster at ${redisUrl}\n`)
+    if (!relaxedRedisUrl) {
+      // The keys written on every request or save, synced once a second: a slow fsync there holds nobody.
+      relaxedRedis = await startRedisServer({
+        dataDirectory: resolve(process.env.DATA_DIR ?? 'data', 'redis-relaxed'),
+        appendfsync: 'everysec',
+      })
+      relaxedRedisUrl = relaxedRedis.url
+      process.stdout.write(`Started redis-server for the relaxed keys at ${relaxedRedisUrl}\n`)
+    }
   }
   const cluster = await startCluster({
     dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
     redisUrl,
+    relaxedRedisUrl,
     port: Number(process.env.PORT ?? 8080),
   })
   process.stdout.write(`Ready: ${cluster.url.replace('127.0.0.1', 'localhost')}\n`)
   const shutdown = async () => {
     await cluster.close()
-    await redis?.stop()
+    await Promise.all([redis?.stop(), relaxedRedis?.stop()])
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown())

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,16 +17,18 @@ describe.skipIf(!redisAvailable)(
   'the local cluster: one process per service, events over Redis Streams',
   () => {
     let redis: RedisServer
+    let relaxedRedis: RedisServer
     let cluster: Awaited<ReturnType<typeof startCluster>>
     let dataDirectory: string
     const runnerLog: string[] = []
 
     beforeAll(async () => {
       dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
-      redis = await startRedisServer()
+      ;[redis, relaxedRedis] = await Promise.all([startRedisServer(), startRedisServer()])
       cluster = await startCluster({
         dataDirectory,
         redisUrl: redis.url,
+        relaxedRedisUrl: relaxedRedis.url,
         port: 0,
         stdio: 'ignore',
         log: (line) => runnerLog.push(line),
@@ -35,7 +38,7 @@ describe.skipIf(!redisAvailable)(
 
     afterAll(async () => {
       await cluster?.close()
-      await redis?.stop()
+      await Promise.all([redis?.stop(), relaxedRedis?.stop()])
       rmSync(dataDirectory, { recursive: true, force: true })
     })
 
@@ -66,6 +69,33 @@ describe.skipIf(!redisAvailable)(
         })
       }
       expect(cluster.children.size).toBe(7)
+    })
+
+    it('keeps revocations and events in the Redis that syncs every write, and the frequent keys in the other', async () => {
+      const keysOf = (server: RedisServer) =>
+        execFileSync('redis-cli', ['-p', String(server.port), '--scan'], { encoding: 'utf8' }).split('\n')
+      const user = new ApiSession(cluster.url)
+      await user.login('chief@example.com', 'cluster test password')
+      const saved = await user.call('POST', '/api/assessments', {
+        assessmentType: 'disc',
+        dScore: 40,
+        iScore: 30,
+        sScore: 20,
+        cScore: 10,
+      })
+      expect(saved.status).toBe(201)
+      await user.expect(200, 'POST', '/api/auth/logout')
+
+      const synced = keysOf(redis)
+      const relaxed = keysOf(relaxedRedis)
+      expect(synced.some((key) => key.startsWith('session:revoked:'))).toBe(true)
+      expect(synced.some((key) => key.startsWith('events:'))).toBe(true)
+      expect(relaxed.some((key) => key.startsWith('gateway-rate:'))).toBe(true)
+      expect(relaxed.some((key) => key.startsWith('profiles:catalog:'))).toBe(true)
+      expect(
+        synced.filter((key) => /^(?:gateway-rate|throttle|idempotency|profiles:catalog):/.test(key)),
+      ).toEqual([])
+      expect(relaxed.filter((key) => /^(?:session|sharing|events):/.test(key))).toEqual([])
     })
 
     it('carries an event from the auth process to the profiles process', async () => {

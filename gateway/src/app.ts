@@ -71,7 +71,8 @@ export async function buildApp(options: GatewayOptions) {
         windowMs: config.CREDENTIAL_RATE_LIMIT_WINDOW_MS,
       },
     },
-    redisUrl: config.REDIS_URL,
+    // Counted on every request: in the relaxed Redis when there is one (decision 020).
+    redisUrl: config.REDIS_RELAXED_URL ?? config.REDIS_URL,
   })
   await registerSessions(app, { secret: config.SESSION_SECRET, secure: https, kv })
   registerGuards(app, matcher, limits)

@@ -27,10 +27,9 @@ export const gatewayEnvSchema = z
     /** Signs the identity the gateway hands each service; only the gateway holds it (DESIGN.md section 1). */
     GATEWAY_PRIVATE_KEY: env.privateKey,
     PUBLIC_URL: env.url.optional(),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
+    REDIS_URL: env.redisUrl,
+    /** The rate-limit counters' Redis (decision 020); without it they are in REDIS_URL's. */
+    REDIS_RELAXED_URL: env.redisUrl,
     ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
     /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
     TRUSTED_PROXIES: commaList.default([]),

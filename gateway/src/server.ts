@@ -6,7 +6,11 @@ import { buildApp } from './app.ts'
 import { gatewayEnvSchema } from './config.ts'
 
 const config = loadConfigOrExit(gatewayEnvSchema)
-const kv = createKeyValueStore({ redisUrl: config.REDIS_URL, dataDirectory: config.DATA_DIR })
+const kv = createKeyValueStore({
+  redisUrl: config.REDIS_URL,
+  relaxedRedisUrl: config.REDIS_RELAXED_URL,
+  dataDirectory: config.DATA_DIR,
+})
 const app = await buildApp({ config, kv, logger: loggerOptions(config.LOG_LEVEL, 'gateway') })
 closeOnSignals(app.log, [() => closeServer(app), () => kv.close()])
 await app.listen({ port: config.PORT, host: config.HOST })

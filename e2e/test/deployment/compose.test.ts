@@ -138,8 +138,19 @@ describe('docker-compose.yml', () => {
     expect(compose.services.redis?.image).toMatch(/^redis:7/)
     expect(compose.services.kafka?.image).toMatch(/kafka/)
     expect(environmentOf('kafka').KAFKA_PROCESS_ROLES).toBe('broker,controller')
-    for (const name of ['mongo', 'redis', 'kafka'])
+    for (const name of ['mongo', 'redis', 'redis-relaxed', 'kafka'])
       expect(compose.services[name]?.healthcheck).toHaveProperty('test')
+  })
+
+  it('syncs every write of the revocations Redis, and once a second those of the relaxed keys (decision 020)', () => {
+    const fsyncOf = (name: string) => {
+      const command = compose.services[name]?.command as string[]
+      return command[command.indexOf('--appendfsync') + 1]
+    }
+    expect(fsyncOf('redis')).toBe('always')
+    expect(fsyncOf('redis-relaxed')).toBe('everysec')
+    for (const name of nodeComponents)
+      expect(new URL(environmentOf(name).REDIS_RELAXED_URL!).host, name).toBe('redis-relaxed:6379')
   })
 
   it.each(nodeComponents)(
@@ -185,6 +196,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services[name]?.depends_on).toMatchObject({
       mongo: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
+      'redis-relaxed': { condition: 'service_healthy' },
       kafka: { condition: 'service_healthy' },
     })
   })
@@ -283,7 +295,7 @@ describe('docker-compose.yml start order and restarts', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.restart, name).toMatch(/^(always|unless-stopped|on-failure)/)
       const dependsOn = service.depends_on
-      if (name === 'mongo' || name === 'redis' || name === 'kafka') continue
+      if (['mongo', 'redis', 'redis-relaxed', 'kafka'].includes(name)) continue
       expect(isRecord(dependsOn), `${name} depends_on with conditions`).toBe(true)
       for (const [dependency, condition] of Object.entries(dependsOn as Record<string, unknown>)) {
         expect(condition, `${name} → ${dependency}`).toEqual({ condition: 'service_healthy' })

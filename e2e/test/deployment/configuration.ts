@@ -5,6 +5,10 @@ import { envKeysOf, envSchemaOf, nodeComponents, requiredEnvKeysOf } from './wor
 // added to a `config.ts` therefore fails e2e/test/deployment until it is wired into all three, or listed here
 // with the reason it may stay unset. A variable the schema cannot do without can never be listed.
 
+const RELAXED_REDIS =
+  'optional: without it the relaxed keys share the Redis of REDIS_URL (decision 020); docker-compose sets it, ' +
+  'and the chart leaves a second Redis to the operator (extraEnvVars)'
+
 /** Per process: variables a deployment may leave unset, and why the default is right there. */
 export const LEFT_TO_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   gateway: {
@@ -14,15 +18,22 @@ export const LEFT_TO_DEFAULTS: Readonly<Record<string, Readonly<Record<string, s
     UPSTREAM_TIMEOUT_MS: 'a tuning value (30 s); extraEnvVars or a compose override sets it',
     ADMIN_EMAIL:
       'only the fallback of SUPPORT_EMAIL, which the chart already derives from secrets.adminEmail',
+    REDIS_RELAXED_URL: RELAXED_REDIS,
   },
   auth: {
+    REDIS_RELAXED_URL: RELAXED_REDIS,
     NODE_ENV: 'production, the default; development would put reset links in forgot-password answers',
   },
+  profiles: { REDIS_RELAXED_URL: RELAXED_REDIS },
+  sharing: { REDIS_RELAXED_URL: RELAXED_REDIS },
+  questions: { REDIS_RELAXED_URL: RELAXED_REDIS },
   import: {
+    REDIS_RELAXED_URL: RELAXED_REDIS,
     IMPORT_BATCH_SIZE: 'a tuning value (100 rows per call); extraEnvVars or a compose override sets it',
     IMPORT_BATCHES_IN_FLIGHT: 'a tuning value (2 batches); extraEnvVars or a compose override sets it',
   },
   advice: {
+    REDIS_RELAXED_URL: RELAXED_REDIS,
     AI_TIMEOUT_MS: 'a tuning value (60 s); extraEnvVars or a compose override sets it',
     AI_MAX_TOKENS: 'a tuning value (900); extraEnvVars or a compose override sets it',
     AI_RATE_LIMIT: 'a tuning value (30 questions); extraEnvVars or a compose override sets it',

@@ -41,6 +41,10 @@ export function loadConfigOrExit<S extends z.ZodType>(
 const secret = z.string().min(32, 'must be at least 32 characters')
 const port = z.coerce.number().int().min(0).max(65_535)
 const url = z.url()
+const redisUrl = z
+  .string()
+  .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+  .optional()
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
 const ed25519Key = (kind: 'private' | 'public') =>
   z
@@ -52,6 +56,7 @@ export const env = {
   secret,
   port,
   url,
+  redisUrl,
   logLevel,
   privateKey: ed25519Key('private'),
   publicKey: ed25519Key('public'),
@@ -68,10 +73,9 @@ export const serviceEnvSchema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
     .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
+  REDIS_URL: env.redisUrl,
+  /** The Redis of the relaxed keys (kv/index.ts, decision 020); without it they are in REDIS_URL's. */
+  REDIS_RELAXED_URL: env.redisUrl,
   KAFKA_BROKERS: z
     .string()
     .transform((value) =>

@@ -63,7 +63,7 @@ export async function createServiceAdapters(name: string, env: ServiceEnv) {
     consumerName: `${name}@${hostname()}`,
     processedLog,
   })
-  const kv = createKeyValueStore({ redisUrl: env.REDIS_URL })
+  const kv = createKeyValueStore({ redisUrl: env.REDIS_URL, relaxedRedisUrl: env.REDIS_RELAXED_URL })
   return { store, bus, kv }
 }
 

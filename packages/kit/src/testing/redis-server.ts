@@ -22,8 +22,13 @@ export interface RedisServer {
 export interface RedisServerOptions {
   /** Reuse a port, e.g. to bring a server back where a stopped one was. Default: a free port. */
   port?: number
-  /** Persist here (appendonly, appendfsync always) and keep the folder when the server stops. */
+  /** Persist here (appendonly) and keep the folder when the server stops. */
   dataDirectory?: string
+  /**
+   * How a persisted server syncs its file: `always` before each answer (the default: revocations, decision
+   * 008), `everysec` once a second (the relaxed keys' server, decision 020).
+   */
+  appendfsync?: 'always' | 'everysec'
 }
 
 const REDIS_BINARY = '/usr/bin/redis-server'
@@ -70,7 +75,11 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   })
 }
 
-async function launch(port: number, dataDirectory: string | undefined): Promise<RedisServer> {
+async function launch(
+  port: number,
+  dataDirectory: string | undefined,
+  appendfsync: 'always' | 'everysec' = 'always',
+): Promise<RedisServer> {
   const persistent = dataDirectory !== undefined
   if (persistent) mkdirSync(dataDirectory, { recursive: true, mode: 0o700 })
   const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'redis-test-'))
@@ -87,7 +96,7 @@ async function launch(port: number, dataDirectory: string | undefined): Promise<
       '',
       '--appendonly',
       persistent ? 'yes' : 'no',
-      ...(persistent ? ['--appendfsync', 'always'] : []),
+      ...(persistent ? ['--appendfsync', appendfsync] : []),
       '--dir',
       directory,
       '--daemonize',
@@ -167,7 +176,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort())
     try {
-      return await launch(port, options.dataDirectory)
+      return await launch(port, options.dataDirectory, options.appendfsync)
     } catch (error) {
       const retry = options.port === undefined ? attempt < 3 : Date.now() < deadline
       if (!retry) throw error
