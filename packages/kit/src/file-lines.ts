@@ -62,7 +62,7 @@ export function* fileLines(
   }
 }
 
-function syncDirectory(path: string): void {
+export function syncDirectory(path: string): void {
   // A rename is durable only once its directory is; not every platform lets a directory be opened.
   try {
     const fd = openSync(path, 'r')

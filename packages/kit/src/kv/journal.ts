@@ -1,7 +1,9 @@
-import { closeSync, existsSync, fdatasync, mkdirSync, openSync, write } from 'node:fs'
+import { closeSync, existsSync, fdatasync, mkdirSync, openSync, renameSync, rmSync, write } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
-import { fileLines, replaceWithLines } from '../file-lines.ts'
+import { fileLines, replaceWithLines, syncDirectory } from '../file-lines.ts'
 import { DamagedDataFileError, type DamagedLine } from '../store/datafiles.ts'
 
 export interface JournalEntry {
@@ -28,15 +30,36 @@ function parseRecord(text: string): JournalRecord | null {
 export const isJournalRecord = (text: string): boolean => parseRecord(text) !== null
 
 /** Every live entry, one line each: what the journal is rewritten to when it is compacted. */
-function writeSnapshot(file: string, entries: Map<string, JournalEntry>): void {
-  const now = Date.now()
-  function* live() {
-    for (const [key, entry] of entries) {
-      if (entry.expiresAt !== null && entry.expiresAt <= now) continue
-      yield JSON.stringify({ set: key, value: entry.value, expiresAt: entry.expiresAt })
-    }
+function* liveLines(entries: Iterable<[string, JournalEntry]>, now: number): Generator<string> {
+  for (const [key, entry] of entries) {
+    if (entry.expiresAt !== null && entry.expiresAt <= now) continue
+    yield JSON.stringify({ set: key, value: entry.value, expiresAt: entry.expiresAt })
   }
-  replaceWithLines(file, live(), 0o600)
+}
+
+/**
+ * Writes the entries as they were when it was called into `temporary`, synced, without holding the event loop:
+ * the batches go out asynchronously and the loop gets a turn between them. The entries are copied first, and
+ * every change made after that is in the journal's tail, which is appended before the file is swapped in.
+ */
+async function writeSnapshotInTurns(temporary: string, entries: Map<string, JournalEntry>): Promise<void> {
+  const lines = liveLines([...entries], Date.now())
+  const handle = await open(temporary, 'w', 0o600)
+  try {
+    let batch = ''
+    let count = 0
+    for (const line of lines) {
+      batch += `${line}\n`
+      if ((count += 1) % 2_000 === 0) await nextTurn()
+      if (batch.length < 2 ** 20) continue
+      await handle.write(batch)
+      batch = ''
+    }
+    await handle.write(batch)
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
 }
 
 /**
@@ -61,10 +84,13 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
     else entries.set(record.set, { value: record.value, expiresAt: record.expiresAt })
   }
   if (damaged.length > 0) throw new DamagedDataFileError([{ path: file, lines: damaged }])
-  writeSnapshot(file, entries)
+  replaceWithLines(file, liveLines(entries, Date.now()), 0o600)
   let fd = openSync(file, 'a', 0o600)
   let appended = 0
   let queue: Promise<void> = Promise.resolve()
+  /** While a compaction runs: the lines appended since its snapshot was taken, and the compaction itself. */
+  let tail: string[] | null = null
+  let compaction: Promise<void> = Promise.resolve()
 
   const append = (line: string) =>
     new Promise<void>((resolve, reject) => write(fd, line, (error) => (error ? reject(error) : resolve())))
@@ -78,23 +104,54 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
     return next
   }
 
+  /**
+   * Rewrites the file from memory once most of it is history. Appends go on into the old file meanwhile (so a
+   * crash at any point leaves a complete journal) and are kept as the tail; the swap itself is one queued step,
+   * so no append falls between the tail and the rename. The loop is never held for the whole snapshot
+   * (decision 015 has why: a synchronous rewrite stalled every request for seconds).
+   */
+  async function compact(): Promise<void> {
+    const temporary = `${file}.tmp`
+    try {
+      await writeSnapshotInTurns(temporary, entries)
+      await enqueue(async () => {
+        const handle = await open(temporary, 'a')
+        try {
+          await handle.write((tail ?? []).join(''))
+          await handle.datasync()
+        } finally {
+          await handle.close()
+        }
+        closeSync(fd)
+        renameSync(temporary, file)
+        syncDirectory(dirname(file))
+        fd = openSync(file, 'a', 0o600)
+      })
+    } catch {
+      // The old file is whole and still appended to; the next append past the threshold tries again.
+      rmSync(temporary, { force: true })
+    } finally {
+      tail = null
+    }
+  }
+
   return {
     record(record: JournalRecord, durable: boolean): Promise<void> {
       const line = `${JSON.stringify(record)}\n`
       return enqueue(async () => {
         await append(line)
         if (durable) await sync()
+        tail?.push(line)
         appended += 1
-        // Rewritten from memory once most of the log is history; the snapshot is synced before it replaces it.
-        if (appended > 10_000 && appended > 2 * entries.size) {
-          closeSync(fd)
-          writeSnapshot(file, entries)
-          fd = openSync(file, 'a', 0o600)
+        if (tail === null && appended > 10_000 && appended > 2 * entries.size) {
+          tail = []
           appended = 0
+          compaction = compact()
         }
       })
     },
-    close(): Promise<void> {
+    async close(): Promise<void> {
+      await compaction
       return enqueue(() => closeSync(fd))
     },
   }

@@ -1,4 +1,12 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -116,13 +124,44 @@ describe('the embedded key-value store persisted under DATA_DIR', () => {
     // Keys outside the synced prefixes are written without a sync, so the churn is quick.
     for (let round = 0; round < 12_000; round += 1) await store.increment('churn', 600_000)
     await store.set('other', 'value')
+    // Closing waits for a compaction under way.
+    await store.close()
     // Twelve thousand changes of one key are about 700 KB uncompacted; compaction after 10,000 leaves 2,000.
     expect(statSync(file).size).toBeLessThan(200_000)
-    await store.close()
     const reopened = createMemoryKeyValueStore({ journalFile: file })
     expect(await reopened.get('churn')).toBe('12000')
     expect(await reopened.get('other')).toBe('value')
     expect(statSync(file).size).toBeLessThan(200)
+    await reopened.close()
+  }, 60_000)
+
+  it('goes on taking changes while it compacts, and keeps every one of them', async () => {
+    const file = freshFile()
+    const store = createMemoryKeyValueStore({ journalFile: file, syncedKeyPrefixes: ['session:'] })
+    // Enough live keys that writing the snapshot takes several turns of the loop.
+    for (let key = 0; key < 6_000; key += 1) await store.set(`live:${key}`, 'x'.repeat(200))
+    let compacting = 0
+    for (let round = 0; round < 9_000; round += 1) {
+      await store.increment('churn', 600_000)
+      if (existsSync(`${file}.tmp`)) {
+        compacting += 1
+        // Changes made while the snapshot is written: a new key, a deletion, an overwrite.
+        await store.set(`during:${compacting}`, String(round))
+        await store.delete(`live:${compacting}`)
+        await store.set('live:5999', `overwritten ${compacting}`)
+      }
+    }
+    expect(compacting, 'changes made while a compaction was under way').toBeGreaterThan(0)
+    await store.close()
+    expect(existsSync(`${file}.tmp`)).toBe(false)
+
+    const reopened = createMemoryKeyValueStore({ journalFile: file })
+    expect(await reopened.get('churn')).toBe('9000')
+    expect(await reopened.get(`during:${compacting}`)).not.toBeNull()
+    expect(await reopened.get('during:1')).not.toBeNull()
+    expect(await reopened.get('live:1')).toBeNull()
+    expect(await reopened.get(`live:${compacting + 1}`)).toBe('x'.repeat(200))
+    expect(await reopened.get('live:5999')).toBe(`overwritten ${compacting}`)
     await reopened.close()
   }, 60_000)
 
