@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import regexp from 'eslint-plugin-regexp'
 import security from 'eslint-plugin-security'
 import tseslint from 'typescript-eslint'
+import { featureBoundaries } from './scripts/eslint/feature-boundaries.js'
 
 export default tseslint.config(
   {
@@ -35,5 +36,10 @@ export default tseslint.config(
       // Paths are built from configuration and fixed names, never from request input without checks.
       'security/detect-non-literal-fs-filename': 'off',
     },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'web/feature-boundaries': 'error' },
   },
 )
