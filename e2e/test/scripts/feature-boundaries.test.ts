@@ -7,7 +7,7 @@ const eslint = new ESLint({ cwd: root })
 
 async function crossings(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(root, file) })
-  return result.messages
+  return (result?.messages ?? [])
     .filter((message) => message.ruleId === 'web/feature-boundaries')
     .map((m) => m.message)
 }
