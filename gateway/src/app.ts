@@ -3,7 +3,6 @@ import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { newRequestId, registerRequestLog, REQUEST_ID_HEADER, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
-import { canonicalRequestUrl, isApiPath } from './canonical-url.ts'
 import type { GatewayConfig } from './config.ts'
 import { createCircuitBreaker } from './plugins/circuit-breaker.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -13,6 +12,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
+import { createRequestRouting, routeOf } from './request-route.ts'
 import { bodyLimitOf, compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
 import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
@@ -32,14 +32,16 @@ export async function buildApp(options: GatewayOptions) {
   const rules = config.NODE_ENV === 'development' ? withOpenDocs(tableRules) : tableRules
   const https = config.PUBLIC_URL.startsWith('https:')
   const matcher = compileRouteTable(rules)
+  const routing = createRequestRouting(matcher)
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
     requestTimeout: 60_000,
-    // Routing, guards, limits and proxies all see one canonical path, never the raw request line.
-    rewriteUrl: canonicalRequestUrl,
+    // Routing, guards, limits and proxies all see one canonical path, never the raw request line; its row of
+    // the route table is matched here once (request-route.ts).
+    rewriteUrl: routing.rewriteUrl,
     logController: new RequestLineController(), // one short line per request instead, named by its route table row
     genReqId: newRequestId, // never the client's: the id is passed on to the services (plugins/proxy.ts)
   })
@@ -56,11 +58,9 @@ export async function buildApp(options: GatewayOptions) {
   registerRequestSafety(app, {
     allowedOrigins: [config.PUBLIC_URL, ...config.ALLOWED_ORIGINS],
     https,
-    // Before the guards have matched the row: the same match on the canonical path (`rewriteUrl`).
     bodyLimitOf: (request) => {
-      const path = request.url.split('?')[0]!
-      const canonical = path.length > 1 ? path.replace(/\/$/, '') : path
-      return bodyLimitOf(isApiPath(canonical) ? matcher.match(request.method, canonical) : null)
+      const route = routeOf(request.raw)
+      return bodyLimitOf(route.ok && route.api ? route.rule : null)
     },
   })
   const limits = await registerRateLimits(app, {

@@ -77,12 +77,6 @@ export function canonicalTarget(raw: string): CanonicalTarget {
 /** Where a target without a canonical form is routed: nowhere. The guards refuse it there (400). */
 export const UNROUTABLE_PATH = '/.malformed'
 
-/** For Fastify's `rewriteUrl`: the canonical target, or a path no route matches when there is none. */
-export function canonicalRequestUrl(request: { url?: string | undefined }): string {
-  const target = canonicalTarget(request.url ?? '/')
-  return target.ok ? target.url : UNROUTABLE_PATH
-}
-
 /** Whether a canonical path is under `/api`, in any letter case (the guards match rows case-insensitively). */
 export function isApiPath(path: string): boolean {
   const lower = path.toLowerCase()

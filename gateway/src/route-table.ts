@@ -85,11 +85,17 @@ export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
     rule.segments.every((segment, index) =>
       segment.startsWith(':') ? parts[index] !== '' : segment === parts[index]!.toLowerCase(),
     )
+  // Rows grouped by method and number of segments: a request compares itself with a handful of rows, not all.
+  const byShape = new Map<string, CompiledRule[]>()
+  for (const rule of compiled) {
+    const shape = `${rule.method} ${rule.segments.length}`
+    byShape.set(shape, [...(byShape.get(shape) ?? []), rule])
+  }
   return {
     match(method, pathname) {
       const parts = pathname.split('/')
       const verb = method === 'HEAD' ? 'GET' : method
-      return compiled.find((rule) => rule.method === verb && matches(rule, parts)) ?? null
+      return byShape.get(`${verb} ${parts.length}`)?.find((rule) => matches(rule, parts)) ?? null
     },
     hasPath(pathname) {
       const parts = pathname.split('/')

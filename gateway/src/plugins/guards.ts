@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@app/kit/errors'
 import type { Role } from '@app/domain/roles'
-import { canonicalTarget, isApiPath } from '../canonical-url.ts'
+import { routeOf } from '../request-route.ts'
 import type { RouteMatcher, RouteRule } from '../route-table.ts'
 import type { RateLimits } from './rate-limit.ts'
 
@@ -23,13 +23,11 @@ function allows(rule: RouteRule, role: Role): boolean {
 export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, limits: RateLimits): void {
   app.decorateRequest('routeRule', null)
   app.addHook('onRequest', async (request, reply) => {
-    // `rewriteUrl` left a target that has no canonical form as it was: refused here, whatever it names.
-    const target = canonicalTarget(request.originalUrl)
-    if (!target.ok) throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
-    const pathname = target.path
-    if (!isApiPath(pathname)) return
-    const canonical = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-    const rule = matcher.match(request.method, canonical)
+    // A target without a canonical form was routed nowhere by `rewriteUrl`: refused here, whatever it names.
+    const route = routeOf(request.raw)
+    if (!route.ok) throw new AppError(400, 'GATEWAY_MALFORMED_PATH', 'Malformed request path')
+    if (!route.api) return
+    const { rule, path: canonical } = route
     if (!rule) {
       if (matcher.hasPath(canonical))
         throw new AppError(405, 'GATEWAY_METHOD_NOT_ALLOWED', 'Method not allowed')
