@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { useProduct } from '../src/fixture.ts'
 
-/** bench/README.md, "Lighthouse": /login loads at most 100 kB of gzip JavaScript (decision 009). */
+/** bench/history/2026-11-21-to-27.md, "Lighthouse": /login loads at most 100 kB of gzip JavaScript (decision 009). */
 const LOGIN_SCRIPT_BUDGET_BYTES = 100_000
 const dist = resolve(import.meta.dirname, '../../web/dist')
 

@@ -184,7 +184,7 @@ function renameOwnersProfiles(state: State, userId: number, defaultName: string)
 
 /**
  * Every saved assessment, held in memory so that listing and searching 10,000 profiles never scans the
- * store per request (bench/README.md, "Profiles"). Every replica applies the same ordered log of changes
+ * store per request (bench/history/2026-11-21-to-27.md, "Profiles"). Every replica applies the same ordered log of changes
  * (catalog-changes.ts), each in a small constant amount of work: a save inserts one profile, a person's
  * edit renames that person's profiles. Each read first asks the log for its latest number, so a change
  * made on another replica shows on the next request. The whole catalog is loaded from the store only when

@@ -48,7 +48,7 @@ export function toAdminUser(user: StoredUser): AdminUser {
 
 /**
  * A list of users as the JSON text of `AdminUser[]`, built field by field: 10,000 users are about 2.5 MB,
- * and checking each against the schema on the way out would cost more than reading them (bench/README.md,
+ * and checking each against the schema on the way out would cost more than reading them (bench/history/2026-11-21-to-27.md,
  * "User management"). Only the fields named here leave the service; the hash is not among them.
  */
 export function adminUserListText(users: StoredUser[]): string {
@@ -157,7 +157,7 @@ export async function createUsersRepository(store: DocumentStore, kv: KeyValueSt
     listByRoles,
     /**
      * Every user, or every guest, as the JSON text of the administrator's list: serialized again only after
-     * a write (10,000 users: about 2.6 MB, bench/README.md "Import"). The token is read before the users, so
+     * a write (10,000 users: about 2.6 MB, bench/history/2026-11-21-to-27.md "Import"). The token is read before the users, so
      * a write landing in between is at worst served under the older token, and replaced at the next call.
      */
     async listText(which: 'all' | 'guests'): Promise<string> {

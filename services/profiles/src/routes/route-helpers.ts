@@ -5,7 +5,7 @@ import type { CacheScope, CatalogView } from '../profile-catalog.ts'
  * A JSON answer derived from the profiles in `scope`, serialized once per catalog state (10,000 profiles make
  * about 5 MB) and kept as bytes: a list of hundreds of profiles is over V8's large-object size, and a string that
  * big, replaced after each save, would fill the old generation with garbage between major collections
- * (bench/README.md, "Soak"); a buffer's bytes live outside the heap.
+ * (bench/history/2026-11-21-to-27.md, "Soak"); a buffer's bytes live outside the heap.
  */
 export function cachedJsonBody(
   view: CatalogView,
