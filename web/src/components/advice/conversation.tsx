@@ -84,7 +84,7 @@ export function Conversation({
               ) : exchange.answer === '' ? (
                 <span className="text-slate-600">No answer was received.</span>
               ) : (
-                <AnswerText text={exchange.answer} />
+                <AnswerText text={exchange.answer} streaming={streaming} />
               )}
             </div>
           </div>
