@@ -199,11 +199,10 @@ describe('Asking too often', () => {
     const minutes = Math.ceil(seconds / 60)
     await notifications(page).getByText('Too many questions', { exact: true }).waitFor()
     const toast = await notifications(page).innerText()
-    expect(toast).toMatch(
-      new RegExp(
-        `You have asked a lot of questions in a short time\\. You can ask again in ${minutes} minutes, at \\d{1,2}:\\d{2}`,
-      ),
+    expect(toast).toContain(
+      `You have asked a lot of questions in a short time. You can ask again in ${minutes} minutes, at `,
     )
+    expect(toast).toMatch(/ask again in \d+ minutes, at \d{1,2}:\d{2}/)
     expect(toast).not.toContain('Failed to generate AI response')
     await expect(askCard(page).getByRole('button', { name: 'Copy answer' }).count()).resolves.toBe(0)
     await expectNoAxeViolations(page)
