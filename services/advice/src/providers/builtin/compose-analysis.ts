@@ -103,7 +103,7 @@ function nextStep(category: QuestionCategory, reading: Reading, topic: Topic, se
   if (self) return `Pick one of the ideas above, try it for a week, and note what changes in ${area}.`
   const question = {
     parents: `Ask ${reading.name} what helps them most when it comes to ${area}, and listen before suggesting anything.`,
-    educators: `Try one of these ideas in your next lesson and watch how ${reading.name} responds.`,
+    educators: `In your next lesson, note when ${reading.name} is most engaged and what came just before.`,
     employers: `In your next one-to-one, ask ${reading.name} how they prefer to handle ${area}.`,
     self: '',
   }
