@@ -7,7 +7,9 @@ import { useProduct } from '../../src/fixture.ts'
 import { notifications, waitForPath } from '../../src/pages.ts'
 import { askCard, findCard, openPage, quickQuestionsOf, questionsOf } from './ask-page.ts'
 
-const fixture = useProduct()
+// Paced faster than the default (40 ms, decision 029) to keep these long flows short;
+// answers.test.ts runs the default.
+const fixture = useProduct({ AI_STREAM_PACE_MS: '10' })
 
 async function saveDisc(session: ApiSession, scores: [number, number, number, number], name?: string) {
   const [dScore, iScore, sScore, cScore] = scores

@@ -38,6 +38,7 @@ export const LEFT_TO_DEFAULTS: Readonly<Record<string, Readonly<Record<string, s
     AI_MAX_TOKENS: 'a tuning value (900); extraEnvVars or a compose override sets it',
     AI_RATE_LIMIT: 'a tuning value (30 questions); extraEnvVars or a compose override sets it',
     AI_RATE_WINDOW_SECONDS: 'a tuning value (300 s); extraEnvVars or a compose override sets it',
+    AI_STREAM_PACE_MS: 'a tuning value (40 ms, decision 029); extraEnvVars or a compose override sets it',
   },
 }
 

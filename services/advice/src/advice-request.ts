@@ -33,13 +33,20 @@ export type AdviceRequest =
       length: ResponseLength
     }
 
+/** 'stream' when someone watches the answer arrive; 'whole' when only the finished answer is sent. */
+export type AnswerDelivery = 'stream' | 'whole'
+
 /**
  * A provider streams the answer's text as it comes and returns the whole answer with its follow-ups.
  * It throws ProviderError when it cannot answer.
  */
 export interface AdviceProvider {
   readonly name: 'builtin' | 'openai'
-  answer(request: AdviceRequest, signal: AbortSignal): AsyncGenerator<string, AdviceResponse, undefined>
+  answer(
+    request: AdviceRequest,
+    signal: AbortSignal,
+    delivery: AnswerDelivery,
+  ): AsyncGenerator<string, AdviceResponse, undefined>
 }
 
 export class ProviderError extends Error {

@@ -17,6 +17,7 @@ type AdviceSettings = Pick<
   | 'AI_MAX_TOKENS'
   | 'AI_RATE_LIMIT'
   | 'AI_RATE_WINDOW_SECONDS'
+  | 'AI_STREAM_PACE_MS'
 >
 
 export interface AdviceOptions extends ServiceDependencies {
@@ -33,10 +34,11 @@ const DEFAULTS: AdviceSettings = {
   AI_MAX_TOKENS: 900,
   AI_RATE_LIMIT: 30,
   AI_RATE_WINDOW_SECONDS: 300,
+  AI_STREAM_PACE_MS: 40,
 }
 
 function providerOf(settings: AdviceSettings): AdviceProvider {
-  if (settings.AI_PROVIDER === 'builtin') return createBuiltinProvider()
+  if (settings.AI_PROVIDER === 'builtin') return createBuiltinProvider({ paceMs: settings.AI_STREAM_PACE_MS })
   if (!settings.OPENAI_API_KEY && !settings.OPENAI_BASE_URL)
     throw new Error(
       'AI_PROVIDER=openai needs OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (a compatible server)',

@@ -14,5 +14,10 @@ export const adviceEnvSchema = serviceEnvSchema.extend({
   /** Questions each user may ask per window, across every advice route. */
   AI_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * The built-in advisor streams a few words every this many milliseconds, as a model would; 0 sends the
+   * whole answer at once (docs/decisions/029-paced-advice-streams.md).
+   */
+  AI_STREAM_PACE_MS: z.coerce.number().int().min(0).max(2000).default(40),
 })
 export type AdviceEnv = z.output<typeof adviceEnvSchema>

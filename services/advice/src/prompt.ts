@@ -50,7 +50,7 @@ export function buildMessages(request: AdviceRequest): Array<{ role: 'system' | 
   if (request.kind === 'analysis') {
     const audience = AUDIENCES[request.category]
     const user = [
-      `The person asking is asking ${audience.role} (audience: ${request.category}); the advice applies ${audience.setting}.`,
+      `The person asking is asking ${audience.role} (audience: ${request.category}); the advice applies ${audience.setting}. Every section and every follow-up question stays with this audience and setting.`,
       LENGTH[request.length],
       `<profile>\n${asData(profileData(request.subject))}\n</profile>`,
       `<question>\n${asData(request.question)}\n</question>`,
@@ -61,7 +61,7 @@ export function buildMessages(request: AdviceRequest): Array<{ role: 'system' | 
     ]
   }
   const user = [
-    'Give relationship insights for these two people working together.',
+    'Give relationship insights for these two people working together. Every follow-up question is about the two of them, by name.',
     LENGTH[request.length],
     `<profiles>\n${asData([profileData(request.first), profileData(request.second)])}\n</profiles>`,
     `<question>\n${asData(request.question)}\n</question>`,

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { AdviceResponseSchema, AdviceStreamEventSchema } from '@app/contracts/advice'
 import { ada, administrator, eventsOf, grace, useAdviceService } from './support/advice-app.ts'
 
+// Unpaced: these tests read whole answers; test/paced-stream.test.ts covers the pacing.
 const { context, saveProfile, ask } = useAdviceService(() => ({
   AI_RATE_LIMIT: 5,
   AI_RATE_WINDOW_SECONDS: 60,
+  AI_STREAM_PACE_MS: 0,
 }))
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length
 
@@ -30,21 +32,30 @@ describe('advice about one profile, from the built-in advisor', () => {
   })
 
   it.each([
-    ['self', 'How do I handle stress before deadlines?', 'Stress'],
-    ['parents', 'How do I connect with my son?', 'Family life'],
-    ['educators', 'How can I keep this student engaged in class?', ''],
-    ['employers', 'How do we decide on priorities together?', 'decision'],
-  ])('writes a short answer of about 80 words for %s', async (category, question, mentions) => {
-    const id = await saveProfile(ada, 'Ada Lovelace')
-    const answer = (
-      await ask(ada, '/api/ai/disc-analysis', { profileId: id, question, category, responseLength: 'short' })
-    ).json()
-    expect(words(answer.response)).toBeGreaterThan(50)
-    expect(words(answer.response)).toBeLessThan(120)
-    expect(answer.response).not.toContain('**')
-    if (category === 'self') expect(answer.response).toMatch(/\byou\b/i)
-    void mentions
-  })
+    ['self', 'How do I handle stress before deadlines?', 'stress and pressure'],
+    ['parents', 'How do I connect with my son?', 'family life'],
+    ['educators', 'How can I keep this student engaged in class?', 'learning in the classroom'],
+    ['employers', 'How do we decide on priorities together?', 'making decisions'],
+  ])(
+    'writes a short answer of about 80 words for %s, naming its topic',
+    async (category, question, topic) => {
+      const id = await saveProfile(ada, 'Ada Lovelace')
+      const answer = (
+        await ask(ada, '/api/ai/disc-analysis', {
+          profileId: id,
+          question,
+          category,
+          responseLength: 'short',
+        })
+      ).json()
+      expect(words(answer.response)).toBeGreaterThan(50)
+      expect(words(answer.response)).toBeLessThan(120)
+      expect(answer.response).not.toContain('**')
+      expect(answer.response).toContain(` On ${topic}: `)
+      if (category === 'self') expect(answer.response).toMatch(/\byou\b/i)
+      else expect(answer.response).toContain('Ada Lovelace')
+    },
+  )
 
   it('gives the same answer to the same question, and a different one to another topic', async () => {
     const id = await saveProfile(ada, 'Ada Lovelace')
@@ -58,7 +69,7 @@ describe('advice about one profile, from the built-in advisor', () => {
     expect(other.response).not.toEqual(first.response)
   })
 
-  it('streams the same answer word by word, ending with done', async () => {
+  it('streams the same answer a few words at a time, ending with done', async () => {
     const id = await saveProfile(ada, 'Ada Lovelace')
     const body = { profileId: id, question: 'How do I communicate with her?', category: 'employers' }
     const whole = (await ask(ada, '/api/ai/disc-analysis', body)).json()
@@ -67,7 +78,8 @@ describe('advice about one profile, from the built-in advisor', () => {
     expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/)
     const events = eventsOf(streamed.body).map((event) => AdviceStreamEventSchema.parse(event))
     const tokens = events.filter((event) => event.type === 'token')
-    expect(tokens.length).toBeGreaterThan(100)
+    expect(tokens.length).toBeGreaterThan(60)
+    for (const token of tokens) expect(token.text.trim().split(/\s+/).length).toBeLessThanOrEqual(4)
     expect(tokens.map((event) => event.text).join('')).toBe(whole.response)
     expect(events.at(-1)).toEqual({ type: 'done', ...whole })
   })

@@ -32,6 +32,31 @@ export class ServerEventParser<Event> {
   }
 }
 
+/** The seconds a `Retry-After` header asks for (delay-seconds or an HTTP date), or null without one. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null
+  const trimmed = header.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
+/** A refusal that says when to ask again: a 429 with `Retry-After`. */
+export class RetryLaterError extends ApiError {
+  constructor(
+    status: number,
+    statusText: string,
+    bodyText: string,
+    /** How long to wait, in seconds, from when the answer arrived. */
+    readonly retryAfterSeconds: number,
+    /** When the answer arrived (ms since the epoch), so the moment to ask again can be named. */
+    readonly receivedAt: number,
+  ) {
+    super(status, statusText, bodyText)
+    this.name = 'RetryLaterError'
+  }
+}
+
 export type EventStreamRequest = {
   body: unknown
   headers?: Record<string, string>
@@ -40,7 +65,7 @@ export type EventStreamRequest = {
 
 /**
  * POSTs JSON asking for server-sent events. A refusal before the stream (4xx, 5xx) throws the API client's
- * `status: body` error. The answer is either a stream (`events` reads it chunk by chunk) or, from a server
+ * `status: body` error, a RetryLaterError when it says how long to wait. The answer is either a stream (`events` reads it chunk by chunk) or, from a server
  * that answers the whole thing at once, plain JSON (`json`).
  */
 export async function postForEvents(
@@ -56,7 +81,13 @@ export async function postForEvents(
     body: JSON.stringify(body),
     signal: signal ?? null,
   })
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text())
+  if (!response.ok) {
+    const bodyText = await response.text()
+    const wait = response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : null
+    if (wait !== null)
+      throw new RetryLaterError(response.status, response.statusText, bodyText, wait, Date.now())
+    throw new ApiError(response.status, response.statusText, bodyText)
+  }
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
     return { kind: 'json', body: await response.json() }
   }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AdviceEventParser, AdviceStreamError, streamAdvice } from '../../src/lib/advice-stream.ts'
 import { ApiError } from '../../src/lib/api-client.ts'
+import { retryAfterSeconds, RetryLaterError } from '../../src/lib/event-stream.ts'
+import { adviceFailureToast, describeWait } from '../../src/components/advice/advice-failure.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let server: Server
@@ -41,6 +43,12 @@ beforeAll(async () => {
         ])
       case '/cut-short':
         return stream(['data: {"type":"token","text":"Hel"}\n\n'])
+      case '/too-many':
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '240' })
+        return response.end(JSON.stringify({ message: 'Slow down', code: 'ADVICE_RATE_LIMITED' }))
+      case '/too-many-unsaid':
+        response.writeHead(429, { 'content-type': 'application/json' })
+        return response.end(JSON.stringify({ message: 'Slow down', code: 'ADVICE_RATE_LIMITED' }))
       case '/refused':
         response.writeHead(403, { 'content-type': 'application/json' })
         return response.end(JSON.stringify({ message: 'Not yours', code: 'ADVICE_FORBIDDEN' }))
@@ -88,6 +96,29 @@ describe('streamed advice', () => {
     await expect(failure).rejects.toMatchObject({ status: 403 })
   })
 
+  test('a 429 with Retry-After says how long to wait; without it, it is the plain API client error', async () => {
+    const before = Date.now()
+    const error = await streamAdvice(`${origin}/too-many`, {}, { onToken: () => undefined }).catch(
+      (caught: unknown) => caught,
+    )
+    expect(error).toBeInstanceOf(RetryLaterError)
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 240 })
+    expect((error as RetryLaterError).receivedAt).toBeGreaterThanOrEqual(before)
+    expect(adviceFailureToast(error)).toEqual({
+      title: 'Too many questions',
+      description: expect.stringMatching(
+        /^You have asked a lot of questions in a short time\. You can ask again in 4 minutes, at \d/,
+      ) as string,
+      variant: 'destructive',
+    })
+    const unsaid = await streamAdvice(`${origin}/too-many-unsaid`, {}, { onToken: () => undefined }).catch(
+      (caught: unknown) => caught,
+    )
+    expect(unsaid).toBeInstanceOf(ApiError)
+    expect(unsaid).not.toBeInstanceOf(RetryLaterError)
+    expect(adviceFailureToast(unsaid).description).toBe('Failed to generate AI response. Please try again.')
+  })
+
   test('a plain JSON answer is taken whole', async () => {
     const tokens: string[] = []
     await expect(
@@ -112,5 +143,30 @@ describe('the event parser', () => {
 
   test('refuses an event outside the contract', () => {
     expect(() => new AdviceEventParser().push('data: {"type":"html","text":"<b>"}\n')).toThrow()
+  })
+})
+
+describe('Retry-After', () => {
+  test('reads delay-seconds and HTTP dates, and nothing else', () => {
+    const now = Date.parse('2026-11-27T10:00:00Z')
+    expect(retryAfterSeconds('120', now)).toBe(120)
+    expect(retryAfterSeconds(' 7 ', now)).toBe(7)
+    expect(retryAfterSeconds('Fri, 27 Nov 2026 10:01:30 GMT', now)).toBe(90)
+    expect(retryAfterSeconds('Fri, 27 Nov 2026 09:00:00 GMT', now)).toBe(0)
+    expect(retryAfterSeconds('soon', now)).toBeNull()
+    expect(retryAfterSeconds(null, now)).toBeNull()
+  })
+
+  test('names the wait in words, rounded up', () => {
+    expect([1, 45, 60, 61, 240, 3599, 3600, 7201].map(describeWait)).toEqual([
+      '1 second',
+      '45 seconds',
+      '1 minute',
+      '2 minutes',
+      '4 minutes',
+      '60 minutes',
+      '1 hour',
+      '3 hours',
+    ])
   })
 })

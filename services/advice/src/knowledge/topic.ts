@@ -1,4 +1,8 @@
+import type { QuestionCategory } from '@app/contracts/questions'
 import type { DiscType } from '@app/domain/disc'
+
+/** Who an answer is for: one of the Ask page's four audiences, or a pair on the Collaborate page. */
+export type AdviceAudience = QuestionCategory | 'pair'
 
 /** What the advisor knows about one topic for one style. */
 export interface StyleOnTopic {
@@ -19,6 +23,13 @@ export interface Topic {
   /** Lower-case words of a question that point to this topic. */
   keywords: readonly string[]
   styles: Record<DiscType, StyleOnTopic>
-  /** A follow-up question to offer: for the person themself, and about someone else ({name}). */
-  followUp: { self: string; other: string }
+  /** The audiences whose answers this topic belongs in: a question from anyone else never gets it. */
+  audiences: readonly AdviceAudience[]
+  /**
+   * The follow-up question this topic offers each audience it is suggested to, in that audience's words:
+   * {name} is the person asked about, {a} and {b} the pair. An audience missing here is never offered it.
+   */
+  followUps: Partial<Record<AdviceAudience, string>>
+  /** Topic ids a question on this one leads to naturally, the closest first. */
+  related: readonly string[]
 }

@@ -4,10 +4,15 @@ export const LEARNING: Topic = {
   id: 'learning',
   label: 'Learning and growth',
   keywords: ['learn', 'study', 'develop', 'grow', 'skill', 'train', 'career', 'improv', 'plan', 'homework'],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'What would a realistic development plan look like for me?',
-    other: 'How does {name} learn best, and what would help them grow?',
+    parents: 'Which homework habits and routines suit {name}?',
+    educators: 'Which teaching methods suit the way {name} learns best?',
+    employers: 'Which development opportunities would help {name} grow?',
+    pair: 'What can {a} and {b} learn from each other?',
   },
+  related: ['motivation', 'feedback', 'general'],
   styles: {
     D: {
       they: 'They learn fastest by doing, with a clear goal and a reason that matters to them.',
@@ -53,10 +58,11 @@ export const PARENTING: Topic = {
   id: 'parenting',
   label: 'Family life',
   keywords: ['child', 'son', 'daughter', 'kid', 'parent', 'family', 'home', 'teen', 'bedtime', 'sibling'],
-  followUp: {
-    self: 'How does my style shape the way I parent?',
-    other: 'How can I connect better with {name} at home?',
+  audiences: ['parents', 'self'],
+  followUps: {
+    parents: 'How can I connect better with {name} at home?',
   },
+  related: ['communication', 'motivation', 'conflict'],
   styles: {
     D: {
       they: 'At home they want choices and some control, and push back hard against being managed.',
@@ -81,7 +87,7 @@ export const PARENTING: Topic = {
       you: 'As a parent you are patient and dependable, and may avoid the conflict a boundary needs.',
       approach: [
         'Prepare them for changes early and explain what stays the same',
-        'Make quiet one-to-one time a regular habit',
+        'Make quiet time together, just the two of you, a regular habit',
       ],
       stretch: 'State a boundary calmly once and follow through without re-explaining it',
     },
@@ -112,10 +118,11 @@ export const TEACHING: Topic = {
     'grade',
     'tutor',
   ],
-  followUp: {
-    self: 'How does my style affect the way I teach or lead a group?',
-    other: 'How can I keep {name} engaged in class?',
+  audiences: ['educators', 'self'],
+  followUps: {
+    educators: 'How can I keep {name} engaged in class?',
   },
+  related: ['motivation', 'feedback', 'learning'],
   styles: {
     D: {
       they: 'In class they want a challenge and some control, and switch off with busywork.',
@@ -171,10 +178,12 @@ export const HIRING: Topic = {
     'role fit',
     'position',
   ],
-  followUp: {
+  audiences: ['employers', 'self'],
+  followUps: {
     self: 'How can I present my strengths well in an interview?',
-    other: 'How can I help {name} settle in during their first weeks?',
+    employers: 'How can I help {name} settle in during their first weeks?',
   },
+  related: ['teamwork', 'communication', 'learning'],
   styles: {
     D: {
       they: 'In interviews and first weeks they want to see scope, goals and how quickly they can contribute.',
@@ -230,10 +239,13 @@ export const TEAMWORK: Topic = {
     'work style',
     'group',
   ],
-  followUp: {
+  audiences: ['employers', 'self', 'pair'],
+  followUps: {
     self: 'Which team roles play to my strengths?',
-    other: 'Which responsibilities and team roles suit {name} best?',
+    employers: 'Which responsibilities and team roles suit {name} best?',
+    pair: 'How should {a} and {b} divide the work between them?',
   },
+  related: ['communication', 'decisions', 'conflict'],
   styles: {
     D: {
       they: 'In a team they take charge, push for pace and want clear ownership.',
@@ -274,15 +286,20 @@ export const TEAMWORK: Topic = {
   },
 }
 
-/** Strengths and working style: the answer when a question names no more specific topic. */
+/** Strengths and natural style: the answer when a question names no more specific topic. */
 export const GENERAL: Topic = {
   id: 'general',
-  label: 'Strengths and working style',
+  label: 'Strengths and natural style',
   keywords: ['strength', 'weakness', 'blind spot', 'style', 'personality', 'profile', 'who am i', 'best'],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'What are my blind spots, and how can I manage them?',
-    other: 'What are the main strengths {name} brings?',
+    parents: "What are {name}'s greatest strengths, and how can I nurture them?",
+    educators: 'Which strengths does {name} bring to the classroom?',
+    employers: 'What are the main strengths {name} brings to the team?',
+    pair: 'Which strengths do {a} and {b} each bring to working together?',
   },
+  related: ['learning', 'motivation', 'communication'],
   styles: {
     D: {
       they: 'They bring decisiveness, courage and a focus on outcomes.',

@@ -16,10 +16,15 @@ export const COMMUNICATION: Topic = {
     'understood',
     'hear',
   ],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'How can I adapt my communication for people with a different style?',
-    other: 'What is the best way to communicate with {name}?',
+    parents: 'How can I talk with {name} so that they really listen?',
+    educators: 'How should I explain new material so that {name} takes it in?',
+    employers: 'What is the best way to communicate with {name} at work?',
+    pair: 'How should {a} and {b} keep each other informed day to day?',
   },
+  related: ['conflict', 'feedback', 'decisions'],
   styles: {
     D: {
       they: 'They want the point first and lose patience with long build-ups.',
@@ -76,10 +81,15 @@ export const CONFLICT: Topic = {
     'angry',
     'resolv',
   ],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'How do I handle disagreements without damaging relationships?',
-    other: 'How can I resolve a disagreement with {name} constructively?',
+    parents: 'How can I handle arguments with {name} so that we both stay calm?',
+    educators: 'How should I respond when {name} is frustrated or disruptive in class?',
+    employers: 'How can I resolve a disagreement with {name} constructively?',
+    pair: 'What should {a} and {b} do when they disagree?',
   },
+  related: ['communication', 'stress', 'feedback'],
   styles: {
     D: {
       they: 'They meet conflict head-on and can treat a disagreement as a contest to win.',
@@ -135,10 +145,15 @@ export const MOTIVATION: Topic = {
     'effort',
     'praise',
   ],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'What motivates me most, and how can I build more of it into my week?',
-    other: 'What motivates {name}, and how do they like to be recognised?',
+    parents: 'How can I encourage {name} to make an effort without nagging?',
+    educators: 'What keeps {name} motivated to learn?',
+    employers: 'What motivates {name} at work, and how do they like to be recognised?',
+    pair: 'How can {a} and {b} keep each other motivated?',
   },
+  related: ['feedback', 'learning', 'stress'],
   styles: {
     D: {
       they: 'They are motivated by challenge, autonomy and visible progress toward a goal.',
@@ -193,10 +208,15 @@ export const FEEDBACK: Topic = {
     'performance',
     'improve',
   ],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'How can I take feedback well and ask for the feedback I need?',
-    other: 'How should I give {name} feedback so it really lands?',
+    parents: 'How should I praise and correct {name} so that it really sinks in?',
+    educators: 'How should I give {name} feedback on their work so that it encourages them?',
+    employers: 'How should I give {name} feedback so that it really lands?',
+    pair: 'How can {a} and {b} give each other honest feedback?',
   },
+  related: ['motivation', 'communication', 'conflict'],
   styles: {
     D: {
       they: 'They prefer feedback straight, short and tied to results.',
@@ -253,10 +273,15 @@ export const STRESS: Topic = {
     'balance',
     'calm',
   ],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'What are my early warning signs of stress, and what helps me recover?',
-    other: 'How can I support {name} when they are under pressure?',
+    parents: 'How can I help {name} when they feel worried or overwhelmed?',
+    educators: 'How can I support {name} before tests and deadlines?',
+    employers: 'How can I support {name} when they are under pressure at work?',
+    pair: 'How can {a} and {b} support each other when the pressure is on?',
   },
+  related: ['conflict', 'motivation', 'decisions'],
   styles: {
     D: {
       they: 'Under pressure they become more controlling, impatient and blunt.',
@@ -298,10 +323,15 @@ export const DECISIONS: Topic = {
   id: 'decisions',
   label: 'Making decisions',
   keywords: ['decid', 'decision', 'choice', 'choose', 'option', 'priorit', 'judg', 'risk'],
-  followUp: {
+  audiences: ['self', 'parents', 'educators', 'employers', 'pair'],
+  followUps: {
     self: 'How can I make better decisions when time is short?',
-    other: 'How does {name} make decisions, and how can I involve them well?',
+    parents: 'How can I involve {name} in family decisions?',
+    educators: 'How can I help {name} make good choices about their schoolwork?',
+    employers: 'How does {name} make decisions, and how can I involve them well?',
+    pair: 'How should {a} and {b} make decisions together?',
   },
+  related: ['communication', 'stress', 'conflict'],
   styles: {
     D: {
       they: 'They decide quickly and are comfortable with risk and incomplete information.',

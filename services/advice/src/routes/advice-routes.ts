@@ -28,13 +28,16 @@ type DiscCollaborationRequestBody = z.output<typeof DiscCollaborationRequestSche
 
 const frame = (event: AdviceStreamEvent) => `data: ${JSON.stringify(event)}\n\n`
 
-/** Aborts when the provider takes too long or the caller goes away. */
-function answerSignal(reply: FastifyReply, timeoutMs: number): AbortSignal {
+/**
+ * Aborts when the provider takes too long or the caller goes away (a closed page, an aborted fetch, the
+ * gateway dropping its upstream call): then the provider stops generating at once.
+ */
+function answerSignal(reply: FastifyReply, timeoutMs: number): { signal: AbortSignal; gone: AbortSignal } {
   const gone = new AbortController()
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) gone.abort()
   })
-  return AbortSignal.any([AbortSignal.timeout(timeoutMs), gone.signal])
+  return { signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), gone.signal]), gone: gone.signal }
 }
 
 function failed(log: FastifyBaseLogger, provider: AdviceProvider, error: unknown) {
@@ -44,6 +47,34 @@ function failed(log: FastifyBaseLogger, provider: AdviceProvider, error: unknown
     'AI provider failed',
   )
   return adviceErrors.providerFailed()
+}
+
+/** Writes each piece as an event as it comes, then `done`, or `error` when the provider fails mid-way. */
+async function pump(
+  first: IteratorResult<string, AdviceResponse>,
+  generator: AsyncGenerator<string, AdviceResponse, undefined>,
+  stream: PassThrough,
+  { gone, log, provider }: { gone: AbortSignal; log: FastifyBaseLogger; provider: AdviceProvider },
+) {
+  let piecesSent = 0
+  try {
+    let step = first
+    while (!step.done) {
+      stream.write(frame({ type: 'token', text: step.value }))
+      piecesSent += 1
+      step = await generator.next()
+    }
+    stream.end(frame({ type: 'done', ...step.value }))
+  } catch (error) {
+    if (gone.aborted) {
+      // Nobody is reading any more: the provider has stopped, and there is nothing to report to.
+      log.info({ provider: provider.name, piecesSent }, 'advice stream stopped: the caller left')
+      stream.destroy()
+      return
+    }
+    const problem = failed(log, provider, error)
+    stream.end(frame({ type: 'error', message: problem.message, code: problem.code }))
+  }
 }
 
 /** The advice calls (spec section 7): one profile for one audience, or two profiles together; plain or streamed. */
@@ -67,7 +98,7 @@ export async function adviceRoutes(app: FastifyInstance, options: AdviceRouteOpt
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<AdviceResponse> {
-    const generator = provider.answer(adviceRequest, answerSignal(reply, timeoutMs))
+    const generator = provider.answer(adviceRequest, answerSignal(reply, timeoutMs).signal, 'whole')
     try {
       for (;;) {
         const step = await generator.next()
@@ -83,7 +114,8 @@ export async function adviceRoutes(app: FastifyInstance, options: AdviceRouteOpt
    * an ordinary 503; after that, a failure is an `error` event at the end of the stream.
    */
   async function answerStream(adviceRequest: AdviceRequest, request: FastifyRequest, reply: FastifyReply) {
-    const generator = provider.answer(adviceRequest, answerSignal(reply, timeoutMs))
+    const { signal, gone } = answerSignal(reply, timeoutMs)
+    const generator = provider.answer(adviceRequest, signal, 'stream')
     let first: IteratorResult<string, AdviceResponse>
     try {
       first = await generator.next()
@@ -91,20 +123,7 @@ export async function adviceRoutes(app: FastifyInstance, options: AdviceRouteOpt
       throw failed(request.log, provider, error)
     }
     const stream = new PassThrough()
-    const pump = async () => {
-      try {
-        let step = first
-        while (!step.done) {
-          stream.write(frame({ type: 'token', text: step.value }))
-          step = await generator.next()
-        }
-        stream.end(frame({ type: 'done', ...step.value }))
-      } catch (error) {
-        const problem = failed(request.log, provider, error)
-        stream.end(frame({ type: 'error', message: problem.message, code: problem.code }))
-      }
-    }
-    void pump()
+    void pump(first, generator, stream, { gone, log: request.log, provider })
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')

@@ -20,7 +20,10 @@ export const administrator = identity(1, 'administrator', 'admin@example.com')
  * The advice service with a real profiles service on loopback behind it, as in production: profiles
  * decides who may see what, and advice reaches it through the kit's client with its own key.
  */
-export function useAdviceService(settings: () => AdviceOptions['env'] = () => ({})) {
+export function useAdviceService(
+  settings: () => AdviceOptions['env'] = () => ({}),
+  extra: () => Pick<AdviceOptions, 'logger'> = () => ({}),
+) {
   const context = {} as {
     advice: Awaited<ReturnType<typeof buildApp>>
     profiles: Awaited<ReturnType<typeof buildProfiles>>
@@ -44,6 +47,7 @@ export function useAdviceService(settings: () => AdviceOptions['env'] = () => ({
         }),
       },
       env: settings(),
+      ...extra(),
     })
     context.close.push(
       () => context.advice.close(),

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { buttonClasses } from '../ui/button-styles.ts'
 import { useToast } from '../ui/toast.tsx'
 import type { Exchange } from '../../lib/use-advice-stream.ts'
@@ -19,6 +20,16 @@ export function Conversation({
 }) {
   const { toast } = useToast()
   const streaming = exchange?.status === 'streaming'
+  const area = useRef<HTMLElement>(null)
+  const following = useRef(true)
+  const answer = exchange?.answer ?? ''
+
+  // While an answer grows, keep its newest words in view, unless the reader has scrolled up to read.
+  useEffect(() => {
+    const element = area.current
+    if (answer === '') following.current = true
+    if (element && streaming && following.current) element.scrollTop = element.scrollHeight
+  }, [answer, streaming])
 
   async function copyAnswer(text: string) {
     try {
@@ -40,6 +51,11 @@ export function Conversation({
         aria-label="Conversation"
         aria-busy={streaming}
         tabIndex={0}
+        ref={area}
+        onScroll={(event) => {
+          const element = event.currentTarget
+          following.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24
+        }}
         className="max-h-[400px] min-h-40 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         {exchange === null ? (
@@ -68,7 +84,7 @@ export function Conversation({
               ) : exchange.answer === '' ? (
                 <span className="text-slate-600">No answer was received.</span>
               ) : (
-                <AnswerText text={exchange.answer} />
+                <AnswerText text={exchange.answer} streaming={streaming} />
               )}
             </div>
           </div>

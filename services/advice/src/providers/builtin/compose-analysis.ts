@@ -4,18 +4,11 @@ import type { AdviceRequest } from '../../advice-request.ts'
 import { AUDIENCES, HIRING_NOTE } from '../../knowledge/audiences.ts'
 import { describePrevue } from '../../knowledge/prevue.ts'
 import { STYLES, intensity } from '../../knowledge/styles.ts'
-import { TOPICS, detectTopic, topicById, type Topic } from '../../knowledge/topics.ts'
+import { detectTopic, followUpsFor, topicById, type Topic } from '../../knowledge/topics.ts'
 import { pick, readProfile, scoreLine, seedOf, styleName, type Reading } from './reading.ts'
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
-
-/** Three follow-ups on other topics, chosen by the question so that they vary but never at random. */
-export function followUpsFor(topic: Topic, seed: number, ask: (topic: Topic) => string): string[] {
-  const others = TOPICS.filter((candidate) => candidate.id !== topic.id)
-  const start = seed % others.length
-  return [0, 3, 6].map((step) => ask(others[(start + step) % others.length]!))
-}
 
 function opening(reading: Reading, self: boolean, seed: number): string {
   const primary = STYLES[reading.primary]
@@ -45,23 +38,26 @@ export function composeAnalysis(request: Extract<AdviceRequest, { kind: 'analysi
   const reading = readProfile(request.subject)
   const audience = AUDIENCES[request.category]
   const self = request.category === 'self'
-  const topic = detectTopic(request.question) ?? topicById(audience.defaultTopic)
+  const topic = detectTopic(request.question, request.category) ?? topicById(audience.defaultTopic)
   const seed = seedOf(reading.name, request.question, request.category)
   const onTopic = topic.styles[reading.primary]
   const pattern = self
     ? onTopic.you
     : `With ${reading.name}, you will probably notice that ${lowerFirst(onTopic.they)}`
   const secondaryOnTopic = reading.secondary ? topic.styles[reading.secondary] : null
-  const ask = (other: Topic) =>
-    self ? other.followUp.self : other.followUp.other.replaceAll('{name}', () => reading.name)
-  const followUps = followUpsFor(topic, seed, ask)
+  const followUps = followUpsFor(topic, request.category, seed).map((followUp) =>
+    followUp.replaceAll('{name}', () => reading.name),
+  )
 
   if (request.length === 'short') {
     const tip = self
       ? `One thing to try: ${lowerFirst(sentence(onTopic.stretch))}`
       : `${sentence(onTopic.approach[0])} ${sentence(onTopic.approach[1])}`
     return {
-      response: [`${opening(reading, self, seed)} ${pattern} ${tip}`, HIRING_NOTE].join('\n\n'),
+      response: [
+        `${opening(reading, self, seed)} On ${topic.label.toLowerCase()}: ${lowerFirst(pattern)} ${tip}`,
+        HIRING_NOTE,
+      ].join('\n\n'),
       followUps,
     }
   }
@@ -107,7 +103,7 @@ function nextStep(category: QuestionCategory, reading: Reading, topic: Topic, se
   if (self) return `Pick one of the ideas above, try it for a week, and note what changes in ${area}.`
   const question = {
     parents: `Ask ${reading.name} what helps them most when it comes to ${area}, and listen before suggesting anything.`,
-    educators: `Try one of these ideas in your next lesson and watch how ${reading.name} responds.`,
+    educators: `In your next lesson, note when ${reading.name} is most engaged and what came just before.`,
     employers: `In your next one-to-one, ask ${reading.name} how they prefer to handle ${area}.`,
     self: '',
   }

@@ -3,11 +3,11 @@ import type { AdviceRequest } from '../../advice-request.ts'
 import { HIRING_NOTE } from '../../knowledge/audiences.ts'
 import { pairOf } from '../../knowledge/pairs.ts'
 import { STYLES } from '../../knowledge/styles.ts'
-import { detectTopic, topicById, type Topic } from '../../knowledge/topics.ts'
-import { followUpsFor } from './compose-analysis.ts'
+import { detectTopic, followUpsFor, topicById } from '../../knowledge/topics.ts'
 import { readProfile, scoreLine, seedOf, type Reading } from './reading.ts'
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 function introduce(reading: Reading): string {
   const style = STYLES[reading.primary]
@@ -26,24 +26,28 @@ export function composeCollaboration(
     first.name = `${first.name} (A)`
     second.name = `${second.name} (B)`
   }
-  const topic = detectTopic(request.question) ?? topicById('teamwork')
+  const topic = detectTopic(request.question, 'pair') ?? topicById('teamwork')
   const pair = pairOf(first.primary, second.primary, first.name, second.name)
   const seed = seedOf(first.name, second.name, request.question)
-  const ask = (other: Topic) =>
-    `How can ${first.name} and ${second.name} get ${other.label.toLowerCase()} right together?`
-  const followUps = followUpsFor(topic, seed, ask)
+  // One pass, so that a name which itself contains "{b}" stays as it is.
+  const followUps = followUpsFor(topic, 'pair', seed).map((followUp) =>
+    followUp.replace(/\{([ab])\}/g, (_, key: string) => (key === 'a' ? first.name : second.name)),
+  )
 
+  const onTopic = (reading: Reading) => topic.styles[reading.primary]
   if (request.length === 'short') {
+    const withEach = [first, second]
+      .map((reading) => `with ${reading.name}, ${lowerFirst(onTopic(reading).approach[0])}`)
+      .join('; ')
     return {
       response: [
-        `${introduce(first)}; ${introduce(second)}. ${pair.dynamic} ${pair.friction} One agreement worth making: ${sentence(pair.agreements[0]!)}`,
+        `${introduce(first)}; ${introduce(second)}. ${pair.dynamic} On ${topic.label.toLowerCase()}: ${withEach}. ${pair.friction} One agreement worth making: ${sentence(pair.agreements[0]!)}`,
         HIRING_NOTE,
       ].join('\n\n'),
       followUps,
     }
   }
 
-  const onTopic = (reading: Reading) => topic.styles[reading.primary]
   const sections = [
     `**How ${first.name} and ${second.name} fit together**`,
     `${introduce(first)}: ${scoreLine(first)}. ${introduce(second)}: ${scoreLine(second)}. ${pair.dynamic}`,

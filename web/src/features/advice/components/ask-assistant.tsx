@@ -3,6 +3,7 @@ import { QUESTION_MAX_LENGTH } from '@app/contracts/advice'
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import type { QuestionCategory } from '@app/contracts/questions'
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { adviceFailureToast } from '../../../components/advice/advice-failure.ts'
 import { Conversation } from '../../../components/advice/conversation.tsx'
 import { ResponseLengthToggle } from '../../../components/advice/response-length-toggle.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
@@ -42,13 +43,7 @@ export function AskAssistant({
   const [responseLength, setResponseLength] = useState<ResponseLength>('long')
   const [category, setCategory] = useState<QuestionCategory>('self')
   const [highlightedId, setHighlightedId] = useState<number | null>(null)
-  const { exchange, ask, clear } = useDiscAnalysisStream(() =>
-    toast({
-      title: 'Error',
-      description: 'Failed to generate AI response. Please try again.',
-      variant: 'destructive',
-    }),
-  )
+  const { exchange, ask, clear } = useDiscAnalysisStream((error) => toast(adviceFailureToast(error)))
 
   // A different profile starts a new conversation.
   const profileId = profile?.id ?? null

@@ -2,6 +2,7 @@ import type { ResponseLength } from '@app/contracts/advice'
 import type { DiscScores } from '@app/domain/disc'
 import { useEffect, useId, useState, type ComponentType } from 'react'
 import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
+import { adviceFailureToast } from '../../../components/advice/advice-failure.ts'
 import { Conversation } from '../../../components/advice/conversation.tsx'
 import { ResponseLengthToggle } from '../../../components/advice/response-length-toggle.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
@@ -72,13 +73,7 @@ export function CollaboratePage({
   const [chosenTarget, setChosenTarget] = useState<PickTarget | null>(null)
   const [responseLength, setResponseLength] = useState<ResponseLength>('long')
   const own = useOwnProfile(me)
-  const { exchange, ask, clear } = useDiscCollaborationStream(() =>
-    toast({
-      title: 'Error',
-      description: 'Failed to generate AI response. Please try again.',
-      variant: 'destructive',
-    }),
-  )
+  const { exchange, ask, clear } = useDiscCollaborationStream((error) => toast(adviceFailureToast(error)))
 
   // The own profile is preselected once, unless the user has already picked someone.
   const ownProfile = own.data ?? null
