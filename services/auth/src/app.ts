@@ -27,7 +27,7 @@ export async function buildApp(options: AuthOptions) {
   const { env } = options
   const app = createServiceApp('auth', options)
   // Repositories and collaborators first, then the routes that use them.
-  const users = await createUsersRepository(options.store, options.kv)
+  const users = await createUsersRepository(options.store, options.kv, app.log)
   const resetTokens = await createResetTokensRepository(options.store, options.now)
   const mailer =
     options.mailer ??
