@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
+import { clientAddressOf } from '@app/kit/client-address'
 import { passwordProblem } from '@app/domain/passwords'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -62,7 +63,9 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
   routes.post(api.forgotPassword.path, apiRouteOptions(api.forgotPassword), async (request) => {
     const email = request.body.email.trim()
     if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
-    await options.forgotThrottle.hit(email)
+    // Each request counts against the address, and against the mailbox as a whole.
+    await options.forgotThrottle.admit(email, clientAddressOf(request.raw))
+    await options.forgotThrottle.failed(email)
     if (options.exposeResetUrl) {
       // Development only: the page shows the link, so this answer waits for it.
       const resetUrl = await sendResetLink(email, request.log)
