@@ -32,7 +32,7 @@ export function createThrottle(kv: KeyValueStore, options: ThrottleOptions) {
   }
   const { perAddress, perAccount } = options
   return {
-    /** Counts an attempt from `address` on the account, or refuses it with 429 and the wait. */
+    /** Counts an attempt from `address` on the account, or refuses it with the time to wait. */
     async admit(subject: string, address: string): Promise<void> {
       const keys = keysOf(subject, address)
       const [failures, known] = await kv.getMany([keys.failures, keys.known])
