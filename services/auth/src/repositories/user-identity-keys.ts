@@ -56,8 +56,24 @@ export async function migrateIdentityKeys(users: Users): Promise<number[]> {
       { sort: { id: 1 }, limit: MIGRATION_BATCH },
     )
     if (legacy.length === 0) return flagged
-    for (const user of legacy) if (await claimIdentityKeys(users, user)) flagged.push(user.id)
+    // Accounts sharing no key within the batch are keyed at once, so their writes share the store's syncs
+    // (10,000 accounts one by one would hold start-up for a sync each); the others one by one, oldest first.
+    const [alone, sharing] = splitBySharedKeys(legacy)
+    const claimed = await Promise.all(alone.map((user) => claimIdentityKeys(users, user)))
+    alone.forEach((user, index) => claimed[index] && flagged.push(user.id))
+    for (const user of sharing) if (await claimIdentityKeys(users, user)) flagged.push(user.id)
   }
+}
+
+/** The accounts of a batch whose keys no other account of the batch has, and the rest (in their order). */
+function splitBySharedKeys(batch: KeyedUser[]): [KeyedUser[], KeyedUser[]] {
+  const keysOf = (user: KeyedUser) => identityKeysOf(user.username, user.email)
+  const holders = new Map<string, number>()
+  for (const user of batch) for (const key of keysOf(user)) holders.set(key, (holders.get(key) ?? 0) + 1)
+  const alone: KeyedUser[] = []
+  const sharing: KeyedUser[] = []
+  for (const user of batch) (keysOf(user).some((key) => holders.get(key)! > 1) ? sharing : alone).push(user)
+  return [alone, sharing]
 }
 
 /** Claims the user's keys; true when some were held by another account and the user is flagged. */
