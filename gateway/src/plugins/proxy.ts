@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
+import { CLIENT_ADDRESS_HEADER } from '@app/kit/client-address'
 import { AppError } from '@app/kit/errors'
 import { REQUEST_ID_HEADER } from '@app/kit/logger'
 import type { ServiceName } from '../config.ts'
@@ -191,6 +192,8 @@ export async function registerProxies(
           for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]
           forwarded[IDENTITY_HEADER] = tokenFor(service, request.session)
           forwarded[REQUEST_ID_HEADER] = request.id // the client's own, if any, is replaced
+          // The address auth throttles by: as this gateway believes it (trusted proxies only), never the client's say.
+          forwarded[CLIENT_ADDRESS_HEADER] = request.ip
           return forwarded
         },
       },

@@ -11,14 +11,21 @@ export interface ErrorBody {
 }
 
 export class AppError extends Error {
+  /** For a 429: the seconds to wait, answered as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message)
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
+
+/** What a 429 answers as `Retry-After` when nothing said how long to wait. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60
 
 export function describeZodError(error: ZodError): string {
   const issue = error.issues[0]
@@ -72,6 +79,11 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
       error instanceof SyntaxError
     )
       reply.header('connection', 'close')
+    // Every 429 says when to come back (decision 022): its own wait, else a minute.
+    if (status === 429 && !reply.hasHeader('retry-after')) {
+      const seconds = error instanceof AppError ? error.retryAfterSeconds : undefined
+      reply.header('retry-after', String(Math.max(1, Math.ceil(seconds ?? DEFAULT_RETRY_AFTER_SECONDS))))
+    }
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     // A 404 names the path, which may hold a token (a mistyped reset link): masked like request lines.
     else request.log.info({ code: body.code, status }, redactUrl(body.message))

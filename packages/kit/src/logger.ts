@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
+import { clientAddressOf } from './client-address.ts'
 
 /** Paths never written to the logs: cookies, tokens, passwords (SECURITY.md 35). */
 export const redactedPaths = [
@@ -88,7 +89,7 @@ export function forwardedRequestId(request: IncomingMessage): string {
   return typeof forwarded === 'string' && REQUEST_ID.test(forwarded) ? forwarded : newRequestId()
 }
 
-const requestInProgress = new AsyncLocalStorage<string>()
+const requestInProgress = new AsyncLocalStorage<{ id: string; clientAddress: string }>()
 
 interface RequestIdApp {
   addHook(
@@ -104,11 +105,16 @@ interface RequestIdApp {
  * versions of Node and Fastify (fastify issue 3570).
  */
 export function registerRequestIdContext(app: RequestIdApp): void {
-  app.addHook('preHandler', (request, _reply, done) => requestInProgress.run(request.id, done))
+  app.addHook('preHandler', (request, _reply, done) =>
+    requestInProgress.run({ id: request.id, clientAddress: clientAddressOf(request.raw) }, done),
+  )
 }
 
 /** The id of the request whose handler is running (registerRequestIdContext), if any. */
-export const currentRequestId = (): string | undefined => requestInProgress.getStore()
+export const currentRequestId = (): string | undefined => requestInProgress.getStore()?.id
+
+/** The client address of the request whose handler is running, for the calls it makes (client-address.ts). */
+export const currentClientAddress = (): string | undefined => requestInProgress.getStore()?.clientAddress
 
 /** Health checks are polled every few seconds by probes and runners: at info they would drown the rest. */
 const HEALTH_ROUTES = new Set(['/health', '/api/health'])

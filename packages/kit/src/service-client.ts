@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import { AppError } from './errors.ts'
 import { createTokenSigner, IDENTITY_HEADER, type Identity } from './identity.ts'
-import { currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts'
+import { currentClientAddress, currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
 import type { ServiceName } from './services.ts'
 
 export interface ServiceRequest<T> {
@@ -34,6 +35,20 @@ export interface ServiceClientOptions {
 
 const RETRYABLE_STATUS = new Set([502, 503, 504])
 
+interface Answer {
+  status: number
+  body: unknown
+  retryAfter: string | null
+}
+
+/** A 429's wait passes on to the caller's own answer (errors.ts). */
+function retryAfterOf(answer: Answer): { retryAfterSeconds?: number } {
+  const seconds = Number(answer.retryAfter)
+  return answer.status === 429 && Number.isInteger(seconds) && seconds > 0
+    ? { retryAfterSeconds: seconds }
+    : {}
+}
+
 /**
  * The one way a service calls another (DESIGN.md, Calls between services): a token signed with the
  * caller's own key for that one audience, the id of the request being handled (for the logs), a timeout, a
@@ -52,13 +67,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       'The service is temporarily unavailable. Please try again shortly.',
     )
 
-  async function attempt<T>(request: ServiceRequest<T>): Promise<{ status: number; body: unknown }> {
+  async function attempt<T>(request: ServiceRequest<T>): Promise<Answer> {
     const requestId = currentRequestId()
+    const clientAddress = currentClientAddress()
     const response = await fetch(new URL(request.path, options.baseUrl), {
       method: request.method,
       headers: {
         [IDENTITY_HEADER]: sign(options.target, request.actingFor ?? null),
         ...(requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId }),
+        // The called service throttles by the client's address, not this service's (client-address.ts).
+        ...(clientAddress === undefined ? {} : { [CLIENT_ADDRESS_HEADER]: clientAddress }),
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -72,7 +90,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     } catch {
       body = null
     }
-    return { status: response.status, body }
+    return { status: response.status, body, retryAfter: response.headers.get('retry-after') }
   }
 
   return {
@@ -80,7 +98,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async request<T>(request: ServiceRequest<T>): Promise<T> {
       const idempotent = request.idempotent ?? !['POST', 'PATCH'].includes(request.method)
       const attempts = idempotent ? retries + 1 : 1
-      let answer: { status: number; body: unknown } | null = null
+      let answer: Answer | null = null
       for (let index = 0; index < attempts; index += 1) {
         if (index > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** index))
         try {
@@ -97,7 +115,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         const error = answer.body as { message?: unknown; code?: unknown } | null
         // 4xx answers are about the request and pass on as they are; anything else is the callee's fault.
         if (answer.status < 500 && typeof error?.message === 'string' && typeof error.code === 'string')
-          throw new AppError(answer.status, error.code, error.message)
+          throw new AppError(answer.status, error.code, error.message, retryAfterOf(answer))
         throw new AppError(502, `${prefix}_FAILED`, 'A service this request needs failed. Please try again.')
       }
       const parsed = request.response.safeParse(answer.body)

@@ -23,11 +23,24 @@ export interface AuthOptions extends ServiceDependencies {
   mailer?: Mailer
 }
 
+/** Password guesses: logins, password changes and acceptances that prove an account (decision 022). */
+const LOGIN_THROTTLE = {
+  name: 'login',
+  perAddress: { max: 10, windowMs: 15 * 60_000 },
+  perAccount: { freeFailures: 20, windowMs: 60 * 60_000, maxDelayMs: 60_000 },
+}
+/** Reset e-mails to one address: every request counts as a failure, so a mailbox is never flooded. */
+const FORGOT_PASSWORD_THROTTLE = {
+  name: 'forgot-password',
+  perAddress: { max: 5, windowMs: 60 * 60_000 },
+  perAccount: { freeFailures: 10, windowMs: 60 * 60_000, maxDelayMs: 10 * 60_000 },
+}
+
 export async function buildApp(options: AuthOptions) {
   const { env } = options
   const app = createServiceApp('auth', options)
   // Repositories and collaborators first, then the routes that use them.
-  const users = await createUsersRepository(options.store, options.kv)
+  const users = await createUsersRepository(options.store, options.kv, app.log)
   const resetTokens = await createResetTokensRepository(options.store, options.now)
   const mailer =
     options.mailer ??
@@ -37,12 +50,8 @@ export async function buildApp(options: AuthOptions) {
       outboxFile: join(env.DATA_DIR ?? './data', 'auth', 'outbox.txt'),
       log: app.log,
     })
-  const loginThrottle = createThrottle(options.kv, { name: 'login', max: 10, windowMs: 15 * 60_000 })
-  const forgotThrottle = createThrottle(options.kv, {
-    name: 'forgot-password',
-    max: 5,
-    windowMs: 60 * 60_000,
-  })
+  const loginThrottle = createThrottle(options.kv, LOGIN_THROTTLE)
+  const forgotThrottle = createThrottle(options.kv, FORGOT_PASSWORD_THROTTLE)
   const dummyHash = await hashPassword(`dummy-${Math.random()}`)
 
   await app.register(sessionRoutes, { users, loginThrottle, dummyHash })

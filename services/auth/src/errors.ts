@@ -6,12 +6,13 @@ export const authErrors = {
     new AppError(400, 'AUTH_CREDENTIALS_REQUIRED', 'Username and password are required'),
   invalidCredentials: () => new AppError(401, 'AUTH_INVALID_CREDENTIALS', 'Invalid username or password'),
   unauthenticated: () => new AppError(401, 'AUTH_UNAUTHENTICATED', 'Please log in to continue'),
-  tooManyAttempts: (seconds: number) =>
-    new AppError(
-      429,
-      'AUTH_TOO_MANY_ATTEMPTS',
-      `Too many attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
-    ),
+  tooManyAttempts: (seconds: number) => {
+    const wait = Math.max(1, Math.ceil(seconds))
+    const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`
+    return new AppError(429, 'AUTH_TOO_MANY_ATTEMPTS', `Too many attempts. Please try again in ${when}.`, {
+      retryAfterSeconds: wait,
+    })
+  },
   invalidEmail: () => new AppError(400, 'AUTH_INVALID_EMAIL', 'Please enter a valid email address'),
   weakPassword: (message: string) => new AppError(400, 'AUTH_WEAK_PASSWORD', message),
   wrongCurrentPassword: () =>

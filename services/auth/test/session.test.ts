@@ -92,7 +92,7 @@ describe('POST /api/auth/login', () => {
     expect(median(unknown)).toBeLessThan(median(known) * 2)
   })
 
-  it('limits failures per account whatever address they claim to come from', async () => {
+  it('limits failures of one address on an account, whatever address it claims to come from', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const response = await login(

@@ -289,7 +289,7 @@ function nedbCollection(parts: NedbCollectionParts): Collection<Record<string, u
     for (const field of candidates) {
       const key = error.key instanceof Date ? error.key.getTime() : error.key
       const existing = (await datastore.findAsync({ [field]: error.key }).limit(2)) as unknown as Stored[]
-      const values = existing.map((document) => document[field])
+      const values = existing.flatMap((document) => document[field]) // an array's elements are its keys
       if (values.some((value) => (value instanceof Date ? value.getTime() : value) === key)) return field
     }
     return candidates[0] ?? 'id'

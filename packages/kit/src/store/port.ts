@@ -55,7 +55,10 @@ export interface FindOptions {
 }
 
 export interface IndexSpec {
-  /** One field; compound unique keys are modelled as one derived field. */
+  /**
+   * One field; compound unique keys are modelled as one derived field. On an array field, each element is a
+   * key: a unique index refuses a document sharing any element with another document.
+   */
   field: string
   unique?: boolean
   /** Unique only among documents that have the field (MongoDB partial index, NeDB sparse). */

@@ -211,6 +211,40 @@ export function storeContract(name: string, makeStore: () => Promise<StoreUnderT
       )
     })
 
+    it('keeps each element of an array field under a unique index on one document', async () => {
+      const ada = await people.insert(person({ name: 'Ada', aliases: ['ada@example.com', 'ada'] }))
+      await insertAll(people, [person(), person()])
+      const shared = await people
+        .insert(person({ aliases: ['bob', 'ada@example.com'] }))
+        .catch((error: unknown) => error)
+      expect(shared).toMatchObject({ name: 'DuplicateKeyError', collection: 'people', field: 'aliases' })
+      const bob = await people.insert(person({ name: 'Bob', aliases: ['bob', 'bob'] }))
+      const clash = await people
+        .updateOne({ id: bob.id }, { $set: { aliases: ['bob', 'ada'] } })
+        .catch((error: unknown) => error)
+      expect(clash).toMatchObject({ name: 'DuplicateKeyError', field: 'aliases' })
+      expect(await people.findOne({ aliases: 'bob' })).toMatchObject({ id: bob.id })
+      expect(await people.findOne({ aliases: 'ada' })).toMatchObject({ id: ada.id })
+      // Given up, an element is free again.
+      await people.updateOne({ id: ada.id }, { $set: { aliases: ['ada@example.com'] } })
+      expect(await people.updateOne({ id: bob.id }, { $set: { aliases: ['bob', 'ada'] } })).toMatchObject({
+        aliases: ['bob', 'ada'],
+      })
+    })
+
+    it('lets exactly one of concurrent inserts claim an element under a unique index', async () => {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, index) =>
+          people.insert(person({ aliases: [`own-${index}`, 'contested'] })),
+        ),
+      )
+      const stored = outcomes.filter((outcome) => outcome.status === 'fulfilled')
+      expect(stored).toHaveLength(1)
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(DuplicateKeyError)
+      expect(await people.count({ aliases: 'contested' })).toBe(1)
+    })
+
     it('validates documents and updates with the schema', async () => {
       await expect(people.insert({ name: 'No username' } as never)).rejects.toBeInstanceOf(StoreQueryError)
       await expect(people.insert(person({ age: 'old' as never }))).rejects.toBeInstanceOf(StoreQueryError)

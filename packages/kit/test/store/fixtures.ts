@@ -13,6 +13,8 @@ export const PersonSchema = z.object({
   joinedAt: z.date().nullable().optional(),
   address: z.object({ city: z.string(), zip: z.string().optional() }).optional(),
   meta: z.record(z.string(), z.string()).optional(),
+  /** Under a unique index over its elements: no alias names two people. */
+  aliases: z.array(z.string()).optional(),
 })
 
 export type Person = z.input<typeof PersonSchema>
@@ -26,6 +28,7 @@ export function openPeople(store: DocumentStore, name = 'people'): Promise<Peopl
       { field: 'username', unique: true },
       { field: 'email', unique: true, sparse: true },
       { field: 'age' },
+      { field: 'aliases', unique: true, sparse: true },
     ],
   })
 }

@@ -8,6 +8,11 @@ const ResetTokenSchema = z.object({
   /** Only the SHA-256 of the token is kept: a leaked database holds no usable link. */
   tokenHash: z.string().length(64),
   userId: z.number().int(),
+  /**
+   * The user's credentials when the link was asked for (credentialStampOf): a change of password, e-mail or
+   * username by anyone voids the link, whatever path made it. Tokens stored before it had none: void too.
+   */
+  credentialStamp: z.string().optional(),
   expiresAt: z.date(),
   usedAt: z.date().optional(),
   createdAt: z.date(),
@@ -23,21 +28,26 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
   })
   return {
     /** A new token voids the user's older ones (DESIGN.md decision 10). */
-    async issue(userId: number): Promise<string> {
+    async issue(userId: number, credentialStamp: string): Promise<string> {
       await tokens.deleteMany({ userId })
       const token = randomBytes(32).toString('base64url')
       await tokens.insert({
         tokenHash: hashToken(token),
         userId,
+        credentialStamp,
         expiresAt: new Date(now() + RESET_TOKEN_LIFETIME_MS),
         createdAt: new Date(now()),
       })
       return token
     },
-    /** The user id the token resets, if it is unused and unexpired. */
-    async check(token: string): Promise<number | null> {
+    /**
+     * The user the token resets and the credentials it was issued for, if it is unused and unexpired; the
+     * caller compares the stamp with the user's current one.
+     */
+    async check(token: string): Promise<{ userId: number; credentialStamp: string } | null> {
       const found = await tokens.findOne({ tokenHash: hashToken(token), usedAt: { $exists: false } })
-      return found && found.expiresAt.getTime() > now() ? found.userId : null
+      if (!found?.credentialStamp || found.expiresAt.getTime() <= now()) return null
+      return { userId: found.userId, credentialStamp: found.credentialStamp }
     },
     /** Marks the token used; of two concurrent calls exactly one gets the user id. */
     async consume(token: string): Promise<number | null> {

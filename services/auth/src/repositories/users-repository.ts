@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { KeyValueStore } from '@app/kit/kv/port'
-import type { Update } from '@app/kit/store/port'
-import type { DocumentStore } from '@app/kit/store/port'
+import type { DocumentStore, Filter, Update } from '@app/kit/store/port'
 import { ROLES, type Role } from '@app/domain/roles'
 import type { AdminUser } from '@app/contracts/auth'
+import { identityKeysOf, migrateIdentityKeys, normaliseEmail, usernameKey } from './user-identity-keys.ts'
+
+export { credentialStampOf, normaliseEmail, usernameKey } from './user-identity-keys.ts'
 
 export const UserDocumentSchema = z.object({
   username: z.string().min(1),
   /** Usernames are unique without regard to case. */
   usernameKey: z.string().min(1),
   email: z.string(),
+  /**
+   * The username and the e-mail, normalised, under a unique index: no address reaches two accounts
+   * (decision 023). Missing only on accounts stored before it, until start-up keys them.
+   */
+  identityKeys: z.array(z.string()).optional(),
+  /** The account's address was another, older account's when keys were introduced (decision 023). */
+  identityConflict: z.boolean().optional(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
@@ -27,10 +36,13 @@ export const UserDocumentSchema = z.object({
 })
 export type UserDocument = z.infer<typeof UserDocumentSchema>
 export type StoredUser = UserDocument & { id: number }
-export type NewUser = Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>
-
-export const usernameKey = (username: string) => username.trim().toLowerCase()
-export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+export type NewUser = Omit<
+  UserDocument,
+  'usernameKey' | 'identityKeys' | 'identityConflict' | 'createdAt' | 'updatedAt'
+>
+export type UserChanges = Partial<
+  Omit<UserDocument, 'usernameKey' | 'identityKeys' | 'identityConflict' | 'createdAt' | 'updatedAt'>
+>
 
 /**
  * A user as the administrator's answers show one: dates as ISO text. What an answer may carry is its
@@ -102,17 +114,31 @@ function usersVersionOf(kv: KeyValueStore) {
 
 const GUEST_ROLES: Role[] = ['guest_owner', 'guest_standard']
 
-export async function createUsersRepository(store: DocumentStore, kv: KeyValueStore) {
+/** How often an update of a username or e-mail is tried again when the account changed meanwhile. */
+const RENAME_ATTEMPTS = 5
+
+export async function createUsersRepository(
+  store: DocumentStore,
+  kv: KeyValueStore,
+  log?: { warn: (details: object, message: string) => void },
+) {
   const users = await store.collection('users', {
     schema: UserDocumentSchema,
     idKind: 'int',
     indexes: [
       { field: 'usernameKey', unique: true },
+      { field: 'identityKeys', unique: true, sparse: true },
       { field: 'role' },
       { field: 'email' },
       { field: 'importKey', unique: true, sparse: true },
     ],
   })
+  const flagged = await migrateIdentityKeys(users)
+  if (flagged.length > 0)
+    log?.warn(
+      { event: 'identity_conflicts', userIds: flagged },
+      'accounts sharing an address with an older account keep it only for signing in; give each another e-mail (decision 023)',
+    )
   const version = usersVersionOf(kv)
   const listTexts = new Map<'all' | 'guests', { version: string; text: string }>()
   const list = () => users.find({}, { sort: { id: 1 } })
@@ -125,6 +151,7 @@ export async function createUsersRepository(store: DocumentStore, kv: KeyValueSt
           ...user,
           email: normaliseEmail(user.email),
           usernameKey: usernameKey(user.username),
+          identityKeys: identityKeysOf(user.username, user.email),
           createdAt: now,
           updatedAt: now,
         })
@@ -138,8 +165,10 @@ export async function createUsersRepository(store: DocumentStore, kv: KeyValueSt
     findByUsername(username: string): Promise<StoredUser | null> {
       return users.findOne({ usernameKey: usernameKey(username) })
     },
+    /** The account holding this e-mail; a younger account flagged as sharing it is not it (decision 023). */
     findByEmail(email: string): Promise<StoredUser | null> {
-      return users.findOne({ email: normaliseEmail(email) })
+      const address = normaliseEmail(email)
+      return users.findOne({ email: address, identityKeys: address })
     },
     /** The accounts earlier imports created under these keys. */
     findByImportKeys(importKeys: string[]): Promise<StoredUser[]> {
@@ -171,19 +200,44 @@ export async function createUsersRepository(store: DocumentStore, kv: KeyValueSt
     countByRole(role: Role) {
       return users.count({ role })
     },
-    async update(
-      id: number,
-      changes: Partial<Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>>,
-    ): Promise<StoredUser | null> {
-      const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
-      if (changes.username !== undefined) $set.usernameKey = usernameKey(changes.username)
-      if (changes.email !== undefined) $set.email = normaliseEmail(changes.email)
+    /**
+     * Applies the changes; null when the account is gone, or, given `unchangedSince`, when its password, e-mail
+     * or username changed since that read. A taken username or e-mail throws DuplicateKeyError.
+     */
+    async update(id: number, changes: UserChanges, unchangedSince?: StoredUser): Promise<StoredUser | null> {
+      const renames = changes.username !== undefined || changes.email !== undefined
       try {
-        return await users.updateOne({ id }, { $set })
+        for (let attempt = 0; attempt < RENAME_ATTEMPTS; attempt += 1) {
+          const current = unchangedSince ?? (renames ? await users.findOne({ id }) : null)
+          if (renames && !current) return null
+          const filter: Filter = current
+            ? { id, usernameKey: current.usernameKey, email: current.email }
+            : { id }
+          if (unchangedSince) filter.passwordHash = unchangedSince.passwordHash
+          const updated = await users.updateOne(filter, updateOf(changes, current))
+          if (updated || !renames || unchangedSince) return updated
+          // Renamed by another request between the read and the write: the keys are computed again.
+        }
+        throw new Error(`User ${id} kept changing while its username or e-mail was updated`)
       } finally {
         await version.bump()
       }
     },
   }
 }
+/**
+ * The store update of `changes`. A new username or e-mail replaces the identity keys, computed from `current`
+ * for the field that stays, and settles a conflict the migration flagged (decision 023).
+ */
+function updateOf(changes: UserChanges, current: StoredUser | null): Update {
+  const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
+  if (changes.username === undefined && changes.email === undefined) return { $set }
+  const username = changes.username ?? current!.username
+  const email = changes.email ?? current!.email
+  $set.usernameKey = usernameKey(username)
+  $set.email = normaliseEmail(email)
+  $set.identityKeys = identityKeysOf(username, email)
+  return current?.identityConflict ? { $set, $unset: { identityConflict: true } } : { $set }
+}
+
 export type UsersRepository = Awaited<ReturnType<typeof createUsersRepository>>

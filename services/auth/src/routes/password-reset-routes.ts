@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
+import { clientAddressOf } from '@app/kit/client-address'
 import { passwordProblem } from '@app/domain/passwords'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -9,7 +10,7 @@ import { authErrors } from '../errors.ts'
 import type { Mailer } from '../mailer.ts'
 import { hashPassword } from '../passwords.ts'
 import type { ResetTokensRepository } from '../repositories/reset-tokens-repository.ts'
-import type { UsersRepository } from '../repositories/users-repository.ts'
+import { credentialStampOf, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
 
 export interface PasswordResetRoutesOptions {
@@ -35,7 +36,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
   async function sendResetLink(email: string, log: FastifyBaseLogger): Promise<string | null> {
     const user = await users.findByEmail(email)
     if (!user) return null
-    const token = await resetTokens.issue(user.id)
+    const token = await resetTokens.issue(user.id, credentialStampOf(user))
     const resetUrl = new URL(
       `/reset-password?token=${encodeURIComponent(token)}`,
       options.publicUrl,
@@ -62,7 +63,9 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
   routes.post(api.forgotPassword.path, apiRouteOptions(api.forgotPassword), async (request) => {
     const email = request.body.email.trim()
     if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
-    await options.forgotThrottle.hit(email)
+    // Each request counts against the address, and against the mailbox as a whole.
+    await options.forgotThrottle.admit(email, clientAddressOf(request.raw))
+    await options.forgotThrottle.failed(email)
     if (options.exposeResetUrl) {
       // Development only: the page shows the link, so this answer waits for it.
       const resetUrl = await sendResetLink(email, request.log)
@@ -79,9 +82,15 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     return { message: FORGOT_ANSWER }
   })
 
+  /** The account a token resets, if the token is live and the account's credentials are still those it was asked for. */
+  async function accountOf(token: string) {
+    const issued = await resetTokens.check(token)
+    const user = issued === null ? null : await users.findById(issued.userId)
+    return user && credentialStampOf(user) === issued?.credentialStamp ? user : null
+  }
+
   routes.get(api.checkResetToken.path, apiRouteOptions(api.checkResetToken), async (request) => {
-    const userId = await resetTokens.check(request.params.token)
-    return userId === null
+    return (await accountOf(request.params.token)) === null
       ? { valid: false, message: 'Invalid or expired reset link' }
       : { valid: true, message: 'The reset link is valid' }
   })
@@ -89,15 +98,16 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
   routes.post(api.resetPassword.path, apiRouteOptions(api.resetPassword), async (request, reply) => {
     const { token, newPassword } = request.body
     if (!token) throw authErrors.missingToken()
-    const userId = await resetTokens.check(token)
-    const user = userId === null ? null : await users.findById(userId)
+    const user = await accountOf(token)
     if (!user) throw authErrors.invalidToken()
     const problem = passwordProblem(newPassword, [user.username, user.email])
     if (problem) throw authErrors.weakPassword(problem)
     const passwordHash = await hashPassword(newPassword)
     // Consumed only now, after the checks, and atomically: of two concurrent submits exactly one succeeds.
     if ((await resetTokens.consume(token)) !== user.id) throw authErrors.invalidToken()
-    await users.update(user.id, { passwordHash, mustChangePassword: false })
+    // Only if nobody changed the credentials meanwhile. A forced change an administrator set stays: the
+    // link proves the mailbox, not the administrator's consent.
+    if (!(await users.update(user.id, { passwordHash }, user))) throw authErrors.invalidToken()
     request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
     reply.header(REVOKE_USER_HEADER, String(user.id))
     return { message: 'Your password has been reset. You can now log in.' }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
+import { clientAddressOf } from '@app/kit/client-address'
 import { passwordProblem } from '@app/domain/passwords'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
@@ -33,14 +34,16 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   routes.post(api.login.path, apiRouteOptions(api.login), async (request, reply) => {
     const { username, password } = request.body
     if (!username.trim() || !password) throw authErrors.credentialsRequired()
-    await loginThrottle.hit(username)
+    const address = clientAddressOf(request.raw)
+    await loginThrottle.admit(username, address)
     const user = await users.findByUsername(username)
     const valid = await verifyPassword(user?.passwordHash ?? dummyHash, password)
     if (!user || !valid) {
+      await loginThrottle.failed(username)
       request.log.info({ event: 'login_failed' }, 'login failed')
       throw authErrors.invalidCredentials()
     }
-    await loginThrottle.reset(username)
+    await loginThrottle.succeeded(username, address)
     if (needsRehash(user.passwordHash))
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')
@@ -71,9 +74,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()
     const { currentPassword, newPassword } = request.body
-    await loginThrottle.hit(user.username)
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw authErrors.wrongCurrentPassword()
-    await loginThrottle.reset(user.username)
+    const address = clientAddressOf(request.raw)
+    await loginThrottle.admit(user.username, address)
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      await loginThrottle.failed(user.username)
+      throw authErrors.wrongCurrentPassword()
+    }
+    await loginThrottle.succeeded(user.username, address)
     const problem = passwordProblem(newPassword, [user.username, user.email])
     if (problem) throw authErrors.weakPassword(problem)
     if (newPassword === currentPassword) throw authErrors.samePassword()

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/sharing'
 import { passwordProblem } from '@app/domain/passwords'
 import type { EventBus } from '@app/kit/bus/port'
+import { clientAddressOf } from '@app/kit/client-address'
 import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../../accounts.ts'
@@ -92,9 +93,12 @@ export async function guestAccountRoutes(
           if (!provenBySession && password !== undefined) {
             // The same limit as logging in: an invitation to someone's address must not open a side door
             // for guessing their password.
-            await loginThrottle.hit(existing.username)
+            // The invitee's address, which sharing passes on from the gateway (client-address.ts).
+            const address = clientAddressOf(request.raw)
+            await loginThrottle.admit(existing.username, address)
             provenByPassword = await verifyPassword(existing.passwordHash, password)
-            if (provenByPassword) await loginThrottle.reset(existing.username)
+            if (provenByPassword) await loginThrottle.succeeded(existing.username, address)
+            else await loginThrottle.failed(existing.username)
           }
           if (!provenBySession && !provenByPassword) throw guestErrors.signInRequired()
           if (existing.role === 'guest_standard' && role === 'guest_owner') {
