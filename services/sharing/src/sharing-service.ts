@@ -15,6 +15,7 @@ import {
   type Invitation,
   type UserContact,
 } from '@app/contracts/sharing'
+import { MIN_PASSWORD_LENGTH } from '@app/domain/passwords'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
 import type { Identity } from '@app/kit/identity'
 import type { KeyValueStore } from '@app/kit/kv/port'
@@ -83,6 +84,12 @@ export function createSharingService(options: SharingServiceOptions) {
       token,
       link: token ? linkOf(token) : null,
     }
+  }
+
+  /** Whether the signed-in caller's own address is the invitation's: only then may they accept without a password. */
+  async function isInvitee(caller: Identity, invitation: StoredInvitation): Promise<boolean> {
+    const contact = await contactOf(caller.userId)
+    return contact.email.trim().toLowerCase() === invitation.inviteeEmail
   }
 
   async function findByToken(token: string): Promise<StoredInvitation> {
@@ -215,7 +222,13 @@ export function createSharingService(options: SharingServiceOptions) {
 
     /** Returns the account signed in and whether older sessions of it must end (a promotion). */
     async accept(token: string, password: string | undefined, signedIn: Identity | null) {
+      // Checked before anything is looked up, so the answer cannot tell whether the address has an account.
+      if (password === undefined && signedIn === null) throw sharingErrors.passwordRequired()
+      if (password !== undefined && password.length < MIN_PASSWORD_LENGTH)
+        throw sharingErrors.passwordTooShort()
       const invitation = await findByToken(token)
+      if (password === undefined && !(await isInvitee(signedIn!, invitation)))
+        throw sharingErrors.passwordRequired()
       const account = await auth.request({
         method: 'POST',
         path: '/internal/users/find-or-create-guest',
