@@ -131,8 +131,12 @@ async function finish(pending: readonly StoredInvitation[], options: Revocations
         revokedAt: revocation.at.toISOString(),
       }
       await options.bus.publish(
-        // One id per ended grant: a publish repeated after a failure is handled once by each consumer.
-        { ...createEvent(ACCESS_REVOKED, event), id: `access-revoked-${link.id}` },
+        // One id per ended grant (its creation time keeps it apart from a reused id after a restored
+        // backup): a publish repeated after a failure is handled once by each consumer.
+        {
+          ...createEvent(ACCESS_REVOKED, event),
+          id: `access-revoked-${link.id}-${link.createdAt.getTime()}`,
+        },
         String(event.rootInvitationId),
       )
     }
