@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { env } from '@app/kit/config'
 import { SERVICES, type ServiceName } from '@app/kit/services'
@@ -16,6 +17,32 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 )
 
+/** proxy-addr's named ranges, which Fastify's `trustProxy` reads besides addresses and CIDR ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a named range: anything else fails start-up. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))
+}
+
+/**
+ * Addresses or CIDRs of the proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`); none by
+ * default, so the client's address is the socket's. Services get the one address believed (decision 026).
+ */
+export const trustedProxiesSchema = commaList
+  .pipe(
+    z.array(
+      z.string().refine(isProxyAddress, {
+        message: 'must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal',
+      }),
+    ),
+  )
+  .default([])
+
 /** The support address of an install that names neither SUPPORT_EMAIL nor ADMIN_EMAIL: valid, never delivered. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@example.com'
 
@@ -31,8 +58,7 @@ export const gatewayEnvSchema = z
     /** The rate-limit counters' Redis (decision 020); without it they are in REDIS_URL's. */
     REDIS_RELAXED_URL: env.redisUrl,
     ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())).default([]),
-    /** Addresses or CIDRs of proxies whose X-Forwarded-For is believed; none by default. */
-    TRUSTED_PROXIES: commaList.default([]),
+    TRUSTED_PROXIES: trustedProxiesSchema,
     WEB_ROOT: z.string().optional(),
     /** In development the API documentation (/api/docs) is open to anyone. */
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),

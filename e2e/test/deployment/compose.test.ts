@@ -253,6 +253,18 @@ describe('docker-compose.yml', () => {
     expect(compose.services.web?.depends_on).toEqual({ gateway: { condition: 'service_healthy' } })
   })
 
+  it("believes forwarded addresses only from the web server's own network (decision 026)", () => {
+    const edge = (compose as unknown as { networks: Record<string, { ipam?: { config?: unknown[] } }> })
+      .networks.edge
+    const subnet = interpolate(String((edge?.ipam?.config?.[0] as { subnet?: unknown })?.subnet), {})
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.\d+\/(2[4-9]|3[0-2])$/)
+    expect(environmentOf('gateway').TRUSTED_PROXIES).toBe(subnet)
+    expect(environmentOf('gateway', { ...testEnvironment, EDGE_SUBNET: '10.9.8.0/24' }).TRUSTED_PROXIES).toBe(
+      '10.9.8.0/24',
+    )
+    expect(compose.services.web?.networks).toEqual(['edge'])
+  })
+
   it.each([...nodeComponents, 'web'])('runs %s read-only with every capability dropped', (name) => {
     const service = compose.services[name]
     expect(service?.read_only).toBe(true)

@@ -22,6 +22,14 @@ const CLIENT_HEADERS_REMOVED = new Set([
 ])
 
 /**
+ * Where the client is, as a client or an untrusted hop may claim it: the gateway says it itself (below), from
+ * the socket or a trusted proxy (`TRUSTED_PROXIES`, Fastify's `trustProxy`), so that no service logs or
+ * throttles an address the caller chose (decision 026).
+ */
+const CLIENT_ADDRESS_HEADERS = new Set(['forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip'])
+const isClaimedAddress = (name: string) => CLIENT_ADDRESS_HEADERS.has(name) || name.startsWith('x-forwarded-')
+
+/**
  * Hop-by-hop headers describe the gateway's connection to the service, not the client's: forwarding the
  * service's `connection: keep-alive` would override a client's `Connection: close`.
  */
@@ -189,11 +197,14 @@ export async function registerProxies(
         },
         rewriteRequestHeaders: (request, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {}
-          for (const name in headers) if (!CLIENT_HEADERS_REMOVED.has(name)) forwarded[name] = headers[name]
+          for (const name in headers)
+            if (!CLIENT_HEADERS_REMOVED.has(name) && !isClaimedAddress(name)) forwarded[name] = headers[name]
           forwarded[IDENTITY_HEADER] = tokenFor(service, request.session)
           forwarded[REQUEST_ID_HEADER] = request.id // the client's own, if any, is replaced
-          // The address auth throttles by: as this gateway believes it (trusted proxies only), never the client's say.
+          // One address, the one the gateway believes (trusted proxies only, never the client's say): services read
+          // it as theirs (kit service.ts), auth throttles by it, and a service passes it on (client-address.ts).
           forwarded[CLIENT_ADDRESS_HEADER] = request.ip
+          forwarded['x-forwarded-proto'] = request.protocol
           return forwarded
         },
       },

@@ -72,6 +72,7 @@ export async function startGateway(options: {
   upstreamUrl: string
   kv?: KeyValueStore
   env?: Record<string, string>
+  logger?: Parameters<typeof buildApp>[0]['logger']
 }) {
   const kv = options.kv ?? createMemoryKeyValueStore()
   const config = gatewayEnvSchema.parse({
@@ -85,6 +86,7 @@ export async function startGateway(options: {
     config,
     kv,
     rules: testRules,
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   return { app, kv }
 }

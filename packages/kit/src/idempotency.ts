@@ -8,8 +8,9 @@ import type { KeyValueStore } from './kv/port.ts'
 
 /**
  * `Idempotency-Key` for state-changing routes: a repeat of a request with the same key, by the same caller,
- * within the TTL gets the first answer and changes nothing; the same key with another body gets 422.
- * Keys live in the key-value store, so every replica of a service sees them.
+ * within the TTL gets the first answer and changes nothing; the same key on another request (another
+ * method, path, query, body or caller) gets 422, never the first answer. Keys live in the key-value store,
+ * so every replica of a service sees them.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed'
@@ -98,7 +99,7 @@ export function createIdempotency(options: IdempotencyOptions) {
     const base = `idempotency:${scope}:${caller}:${sha256(key.data)}`
     const claimKey = `${base}:claim`
     const answerKey = `${base}:answer`
-    const fingerprint = sha256(`${request.method} ${request.routeOptions.url} ${stableJson(request.body)}`)
+    const fingerprint = fingerprintOf(request, caller)
     const deadline = Date.now() + waitMs
 
     for (;;) {
@@ -176,6 +177,14 @@ function callerOf(request: FastifyRequest): string | null {
   if (identity) return `user:${identity.userId}`
   if (caller && caller !== 'gateway') return `service:${caller}`
   return null
+}
+
+/**
+ * What makes two requests the same: the method, the path as requested (not the route's pattern, which is
+ * one for every invitation token), its query, the caller and the body.
+ */
+export function fingerprintOf(request: FastifyRequest, caller: string): string {
+  return sha256(JSON.stringify([request.method, request.url, caller, stableJson(request.body) ?? null]))
 }
 
 function sha256(text: string): string {

@@ -79,8 +79,9 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
       ? { loggerInstance: loggerOption.child({ service: name }) }
       : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Identity arrives from the gateway; a forwarded address is only a hint for logs.
-    trustProxy: '127.0.0.1',
+    // The client's address is the one the gateway states (it overwrites X-Forwarded-For, decision 026), from
+    // loopback or the private network only the gateway and other services reach a service on.
+    trustProxy: ['loopback', 'uniquelocal'],
     routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestLineController(), // one short line per request instead (registerRequestLog)
     genReqId: forwardedRequestId, // the gateway's id, so its line and this service's can be matched

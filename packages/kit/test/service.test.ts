@@ -195,3 +195,29 @@ describe('answers', () => {
     expect(broken.json()).toEqual({ message: 'Internal server error', code: 'QUESTIONS_INTERNAL' })
   })
 })
+
+describe("a service's client address (decision 026)", () => {
+  it('is the one the gateway states from loopback or a private network, and the socket from anywhere else', async () => {
+    const app = createServiceApp('questions', dependencies)
+    app.get(
+      '/api/address',
+      { config: { access: 'anyone' }, schema: { response: { 200: z.object({ ip: z.string() }) } } },
+      async (request) => ({ ip: request.ip }),
+    )
+    await app.ready()
+    const addressSeen = async (remoteAddress: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/address',
+          remoteAddress,
+          headers: { ...identityHeaders('questions', null), 'x-forwarded-for': '198.51.100.7' },
+        })
+      ).json().ip as string
+    // The gateway on loopback (all-in-one, local cluster) or on the private network (compose, Kubernetes).
+    for (const gateway of ['127.0.0.1', '::1', '10.1.2.3', '172.18.0.5', '192.168.4.4'])
+      expect(await addressSeen(gateway), gateway).toBe('198.51.100.7')
+    // A caller on a public address is not believed.
+    expect(await addressSeen('203.0.113.50')).toBe('203.0.113.50')
+  })
+})

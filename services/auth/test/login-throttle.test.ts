@@ -70,7 +70,7 @@ describe('login throttling', () => {
     expect((await loginFrom(OWNER_ADDRESS, ADMIN.password)).statusCode).toBe(200)
   })
 
-  it('counts an address claimed in X-Forwarded-For as the address the gateway passed on', async () => {
+  it('counts the address the gateway passed on, whatever hops a proxy after it appended', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const response = await context.app.inject({
@@ -78,8 +78,7 @@ describe('login throttling', () => {
         url: '/api/auth/login',
         headers: {
           ...as(null),
-          [CLIENT_ADDRESS_HEADER]: '203.0.113.50',
-          'x-forwarded-for': `10.9.0.${attempt}`,
+          [CLIENT_ADDRESS_HEADER]: `203.0.113.50, 10.9.0.${attempt}`,
         },
         payload: { username: ADMIN.email, password: 'wrong' },
       })

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { createIdempotency } from '@app/kit/idempotency'
 import { createMailer, type Mailer } from '@app/kit/mailer'
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
@@ -6,7 +7,7 @@ import type { SharingEnv } from './config.ts'
 import { createAccessHistoryRepository } from './repositories/access-history-repository.ts'
 import { createInvitationsRepository } from './repositories/invitations-repository.ts'
 import { invitationRoutes } from './routes/invitation-routes.ts'
-import { createSharingService } from './sharing-service.ts'
+import { createSharingService, type SharingService } from './sharing-service.ts'
 import { createTokenSealer, invitationTokenKey } from './tokens.ts'
 
 export interface SharingOptions extends ServiceDependencies {
@@ -18,7 +19,11 @@ export interface SharingOptions extends ServiceDependencies {
   /** Tests may replace the clock of invitation expiry. */
   now?: () => number
   mailer?: Mailer
+  /** How often revokes left pending by a failure are finished; they are also finished at start-up. */
+  revocationSweepMs?: number
 }
+
+const REVOCATION_SWEEP_MS = 60_000
 
 /** The sharing service: invitations, forwarding chains, revocation and the access history. */
 export async function buildApp(options: SharingOptions) {
@@ -50,6 +55,7 @@ export async function buildApp(options: SharingOptions) {
     now: options.now ?? Date.now,
     log: app.log,
   })
+  sweepRevocations(app, sharing, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
   const idempotency = (scope: string) => createIdempotency({ kv: options.kv, scope, errorPrefix: 'SHARING' })
   await app.register(invitationRoutes, {
     sharing,
@@ -58,4 +64,27 @@ export async function buildApp(options: SharingOptions) {
     acceptIdempotency: idempotency('sharing:accept-invitation'),
   })
   return app
+}
+
+/**
+ * Finishes revokes a failure or a crash left half-done (decision 026): once the service is ready, then
+ * every `periodMs`, so that a guest's access ends even if the owner never retries. One indexed query when
+ * nothing is pending; replicas may sweep together, since every step may be repeated.
+ */
+function sweepRevocations(app: FastifyInstance, sharing: SharingService, periodMs: number) {
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  const sweep = () => {
+    running = sharing
+      .finishPendingRevocations()
+      .catch((error: unknown) => app.log.error({ err: error }, 'pending revokes could not be finished yet'))
+  }
+  app.addHook('onReady', async () => {
+    sweep()
+    timer = setInterval(sweep, periodMs).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }

@@ -1,5 +1,6 @@
 import { AppError } from '@app/kit/errors'
 import { SHARING_MESSAGES } from '@app/contracts/sharing'
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@app/domain/passwords'
 
 /** The sharing service's error catalogue: `SHARING_<REASON>`; validation failures are SHARING_INVALID_INPUT. */
 export const sharingErrors = {
@@ -39,6 +40,15 @@ export const sharingErrors = {
       'SHARING_ALREADY_INVITED',
       'This e-mail address has already been invited to this profile',
     ),
+  /** No password from a caller not signed in as the invitee: one answer whether or not the address has an account. */
+  passwordRequired: () =>
+    new AppError(
+      400,
+      'SHARING_PASSWORD_REQUIRED',
+      `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters, or enter your existing account's password`,
+    ),
+  /** Too short for a new account and for any existing one: refused before the address is looked up. */
+  passwordTooShort: () => new AppError(400, 'SHARING_WEAK_PASSWORD', PASSWORD_TOO_SHORT),
   useAcceptPost: () => new AppError(405, 'SHARING_USE_POST', SHARING_MESSAGES.acceptWithPost),
   historyForbidden: () =>
     new AppError(

@@ -1,20 +1,14 @@
 import { z } from 'zod'
-import {
-  ACCESS_REVOKED,
-  INVITATIONS_ACCEPTED,
-  type AccessRevoked,
-  type InvitationAccepted,
-} from '@app/contracts/events'
+import { INVITATIONS_ACCEPTED, type InvitationAccepted } from '@app/contracts/events'
 import {
   GuestAccountResponseSchema,
   INVITATION_LIFETIME_MS,
-  REVOKED_GRANT_MARK_TTL_MS,
-  revokedGrantKey,
   UserContactSchema,
   type GuestRole,
   type Invitation,
   type UserContact,
 } from '@app/contracts/sharing'
+import { MIN_PASSWORD_LENGTH } from '@app/domain/passwords'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
 import type { Identity } from '@app/kit/identity'
 import type { KeyValueStore } from '@app/kit/kv/port'
@@ -28,6 +22,7 @@ import {
   type InvitationsRepository,
   type StoredInvitation,
 } from './repositories/invitations-repository.ts'
+import { createRevocations } from './revocations.ts'
 import { newInvitationToken, tokenHash, type TokenSealer } from './tokens.ts'
 
 const EmailSchema = z.email()
@@ -52,6 +47,7 @@ export interface SharingServiceOptions {
 export function createSharingService(options: SharingServiceOptions) {
   const { invitations, history, auth, bus, kv, mailer, sealer, log } = options
   const now = () => new Date(options.now())
+  const revocations = createRevocations({ invitations, history, kv, bus, log })
   const linkOf = (token: string) => new URL(`/invite/${token}`, options.publicUrl).toString()
 
   const contactOf = (userId: number): Promise<UserContact> =>
@@ -83,6 +79,12 @@ export function createSharingService(options: SharingServiceOptions) {
       token,
       link: token ? linkOf(token) : null,
     }
+  }
+
+  /** Whether the signed-in caller's own address is the invitation's: only then may they accept without a password. */
+  async function isInvitee(caller: Identity, invitation: StoredInvitation): Promise<boolean> {
+    const contact = await contactOf(caller.userId)
+    return contact.email.trim().toLowerCase() === invitation.inviteeEmail
   }
 
   async function findByToken(token: string): Promise<StoredInvitation> {
@@ -215,7 +217,13 @@ export function createSharingService(options: SharingServiceOptions) {
 
     /** Returns the account signed in and whether older sessions of it must end (a promotion). */
     async accept(token: string, password: string | undefined, signedIn: Identity | null) {
+      // Checked before anything is looked up, so the answer cannot tell whether the address has an account.
+      if (password === undefined && signedIn === null) throw sharingErrors.passwordRequired()
+      if (password !== undefined && password.length < MIN_PASSWORD_LENGTH)
+        throw sharingErrors.passwordTooShort()
       const invitation = await findByToken(token)
+      if (password === undefined && !(await isInvitee(signedIn!, invitation)))
+        throw sharingErrors.passwordRequired()
       const account = await auth.request({
         method: 'POST',
         path: '/internal/users/find-or-create-guest',
@@ -280,67 +288,35 @@ export function createSharingService(options: SharingServiceOptions) {
 
     /**
      * Revokes the invitation and every forward below it. The revocation marks are written before this
-     * returns, so that profiles refuses the next request of everyone who lost access (decision record 012);
-     * the events follow, keyed by the root so that they never overtake their grants.
+     * returns, so that profiles refuses the next request of everyone who lost access (decision record 012).
+     * A revoke that failed half-way is finished by its retry, which answers as a success (decision 026);
+     * one that was finished answers 404, like any invitation that is not the caller's.
      */
     async revoke(caller: Identity, invitationId: number): Promise<number[]> {
       const invitation = await invitations.findById(invitationId)
-      if (!invitation || invitation.invitedBy !== caller.userId || invitation.revoked)
-        throw sharingErrors.invitationNotFound()
-      const chain = await invitations.chainOf(rootOf(invitation))
-      const below = new Map<number, StoredInvitation[]>()
-      for (const link of chain) {
-        if (link.parentInvitationId === null) continue
-        below.set(link.parentInvitationId, [...(below.get(link.parentInvitationId) ?? []), link])
-      }
-      const ids: number[] = []
-      const queue = [invitation.id]
-      while (queue.length > 0) {
-        const id = queue.shift()!
-        ids.push(id)
-        for (const child of below.get(id) ?? []) queue.push(child.id)
-      }
-      const revokedAt = now()
-      const revokedNow: StoredInvitation[] = []
-      for (const id of ids) {
-        const revoked = await invitations.revoke(id, caller.userId, revokedAt)
-        if (revoked) revokedNow.push(revoked)
-      }
-      // Read again after revoking: an acceptance that won its race before the revoke shows here.
-      const ended = (await invitations.findMany(revokedNow.map((link) => link.id))).filter(
-        (link) => link.accepted && link.acceptedUserId !== null,
-      )
-      await Promise.all(ended.map((link) => kv.set(revokedGrantKey(link.id), '1', REVOKED_GRANT_MARK_TTL_MS)))
-      const revoker = await contactOf(caller.userId).catch(() => ({ name: caller.username, email: '' }))
-      for (const link of revokedNow) {
-        await history.append({
-          ownerId: link.ownerId,
-          invitationId: link.id,
-          parentInvitationId: link.parentInvitationId,
-          kind: 'revoked',
-          at: revokedAt,
-          actorId: caller.userId,
-          actorName: revoker.name,
-          actorEmail: revoker.email,
-          inviteeName: link.inviteeName,
-          inviteeEmail: link.inviteeEmail,
-          inviteeRole: link.inviteeRole,
+      if (!invitation || invitation.invitedBy !== caller.userId) throw sharingErrors.invitationNotFound()
+      let finished: number[]
+      if (invitation.revoked) {
+        finished = await revocations.resume(invitation)
+        if (finished.length === 0) throw sharingErrors.invitationNotFound()
+      } else {
+        const revoker = await contactOf(caller.userId).catch(() => ({ name: caller.username, email: '' }))
+        finished = await revocations.revoke(invitation, {
+          by: caller.userId,
+          byName: revoker.name,
+          byEmail: revoker.email,
+          at: now(),
         })
       }
-      for (const link of ended) {
-        const event: AccessRevoked = {
-          invitationId: link.id,
-          rootInvitationId: rootOf(link),
-          ownerId: link.ownerId,
-          granteeId: link.acceptedUserId!,
-          revokedBy: caller.userId,
-          revokedAt: revokedAt.toISOString(),
-        }
-        await bus.publish(createEvent(ACCESS_REVOKED, event), String(event.rootInvitationId))
-      }
-      log.info({ event: 'invitation_revoked', invitationId, cascade: ids.length }, 'invitation revoked')
-      return revokedNow.map((link) => link.id)
+      log.info(
+        { event: 'invitation_revoked', invitationId, cascade: finished.length, resumed: invitation.revoked },
+        'invitation revoked',
+      )
+      return finished
     },
+
+    /** Finishes the revokes a failure or a crash left pending (decision 026). */
+    finishPendingRevocations: () => revocations.sweep(),
 
     /** Whether the caller may read this owner's history. */
     assertMayReadHistory(caller: Identity, ownerId: number): void {

@@ -305,14 +305,96 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
         inviteeRole: 'guest_owner',
       })
     ).json()
-    // Not signed in and no password: the account exists, so its holder must prove it is theirs.
+    // Not signed in and no password: refused before the account is looked up (issue 26, item 6).
     const unproven = await accept(second.token)
-    expect(unproven.statusCode, unproven.body).toBe(401)
+    expect(unproven.statusCode, unproven.body).toBe(400)
+    expect(unproven.json().code).toBe('SHARING_PASSWORD_REQUIRED')
+    // A wrong password: the account exists, so its holder must prove it is theirs.
+    const wrong = await accept(second.token, { password: 'not gus secret' })
+    expect(wrong.statusCode, wrong.body).toBe(401)
     const accepted = await accept(second.token, undefined, guest)
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect(accepted.headers['x-session-revoke-user']).toBe(String(guest.userId))
     expect(signedInBy(accepted)).toMatchObject({ userId: guest.userId, role: 'guest_owner' })
     expect(accepted.json()).toEqual({ redirectTo: '/history' })
+  })
+})
+
+describe('accepting tells nobody whether an address has an account (issue 26, item 6)', () => {
+  it('answers a malformed accept the same for an address with an account and one without', async () => {
+    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const inviter = await createPerson(context, 'standard', 'Ivan Inviter')
+    const stranger = await createPerson(context, 'standard', 'Sam Stranger')
+    await share(owner.identity, 'Hana', 'guest_standard') // hana@example.com now has an account
+    const invitationTo = async (name: string) =>
+      (
+        await invite(inviter.identity, {
+          inviteeName: name,
+          inviteeEmail: `${name.toLowerCase()}@example.com`,
+        })
+      ).json() as { token: string }
+    const withAccount = await invitationTo('Hana')
+    const withoutAccount = await invitationTo('Nora')
+    const malformed: Array<[string, object | undefined, Identity | null]> = [
+      ['an empty body', {}, null],
+      ['no body', undefined, null],
+      ['an empty body from someone else signed in', {}, stranger.identity],
+      ['a password too short for any account', { password: '12345' }, null],
+    ]
+    for (const [what, payload, caller] of malformed) {
+      const [held, free] = [
+        await accept(withAccount.token, payload, caller),
+        await accept(withoutAccount.token, payload, caller),
+      ]
+      expect(held.statusCode, what).toBe(400)
+      expect({ status: held.statusCode, body: held.json() }, what).toEqual({
+        status: free.statusCode,
+        body: free.json(),
+      })
+    }
+    // Both links still work for their invitees.
+    expect((await accept(withoutAccount.token, { password: 'nora secret' })).statusCode).toBe(200)
+    expect((await accept(withAccount.token, { password: 'Hana secret' })).statusCode).toBe(200)
+  })
+})
+
+describe('an Idempotency-Key on two accepts (issue 26, item 9)', () => {
+  it('answers 422 for the key of one accept sent with another invitation, and accepts nothing', async () => {
+    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const another = await createPerson(context, 'standard', 'Ann Another')
+    const other = await createPerson(context, 'standard', 'Other Owner')
+    const { guest } = await share(owner.identity, 'Gus', 'guest_standard')
+    const first = (
+      await invite(another.identity, { inviteeName: 'Gus', inviteeEmail: 'gus@example.com' })
+    ).json()
+    const second = (
+      await invite(other.identity, { inviteeName: 'Gus', inviteeEmail: 'gus@example.com' })
+    ).json()
+    const acceptWithKey = (token: string) =>
+      context.sharing.inject({
+        method: 'POST',
+        url: `/api/invitations/accept/${token}`,
+        headers: { ...as('sharing', guest), 'idempotency-key': 'accept-once' },
+      })
+    const accepted = await acceptWithKey(first.token)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect((await acceptWithKey(first.token)).headers['idempotent-replayed']).toBe('true')
+    const reused = await acceptWithKey(second.token)
+    expect(reused.statusCode, reused.body).toBe(422)
+    expect(reused.json()).toEqual({
+      code: 'SHARING_IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was already used for a different request',
+    })
+    expect(reused.headers['idempotent-replayed']).toBeUndefined()
+    // The second invitation is untouched: still pending, and accepted with a key of its own.
+    expect((await list(other.identity))[0]).toMatchObject({ accepted: false })
+    const own = await context.sharing.inject({
+      method: 'POST',
+      url: `/api/invitations/accept/${second.token}`,
+      headers: { ...as('sharing', guest), 'idempotency-key': 'accept-twice' },
+    })
+    expect(own.statusCode, own.body).toBe(200)
+    expect((await list(other.identity))[0]).toMatchObject({ accepted: true, acceptedUserId: guest.userId })
   })
 })
 

@@ -18,6 +18,8 @@ export const AccessHistoryRecordSchema = z.object({
   inviteeName: z.string(),
   inviteeEmail: z.string(),
   inviteeRole: GuestRoleSchema,
+  /** Set on 'revoked' records: unique, so that a revoke finished twice is recorded once (decision 026). */
+  revocationOf: z.number().int().positive().optional(),
 })
 export type AccessHistoryRecord = z.output<typeof AccessHistoryRecordSchema>
 
@@ -25,11 +27,19 @@ export async function createAccessHistoryRepository(store: DocumentStore) {
   const records = await store.collection('access_history', {
     schema: AccessHistoryRecordSchema,
     idKind: 'int',
-    indexes: [{ field: 'ownerId' }],
+    indexes: [{ field: 'ownerId' }, { field: 'revocationOf', unique: true, sparse: true }],
   })
   return {
     async append(record: AccessHistoryRecord): Promise<void> {
       await records.insert(record)
+    },
+    /** Records an invitation's revoke unless it is recorded already. */
+    async appendRevocation(record: AccessHistoryRecord & { kind: 'revoked' }): Promise<void> {
+      try {
+        await records.insert({ ...record, revocationOf: record.invitationId })
+      } catch (error) {
+        if ((error as Error).name !== 'DuplicateKeyError') throw error
+      }
     },
     /** In the order they happened. */
     listByOwner(ownerId: number): Promise<Array<AccessHistoryRecord & { id: number }>> {

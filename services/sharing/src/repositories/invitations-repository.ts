@@ -33,6 +33,14 @@ export const InvitationDocumentSchema = z.object({
   revoked: z.boolean(),
   revokedAt: z.date().nullable(),
   revokedBy: UserId.nullable(),
+  /** Who revoked it, as the access history names them; kept so that a revoke can be finished later. */
+  revokedByName: z.string().optional(),
+  revokedByEmail: z.string().optional(),
+  /**
+   * True from the revoke until its mark, history entry and event are done: a revoke interrupted half-way
+   * is finished by a retry or by the sweep (decision 026).
+   */
+  revocationPending: z.boolean().optional(),
   createdAt: z.date(),
   expiresAt: z.date(),
 })
@@ -40,8 +48,25 @@ export type InvitationDocument = z.output<typeof InvitationDocumentSchema>
 export type StoredInvitation = InvitationDocument & { id: number }
 export type NewInvitation = Omit<
   InvitationDocument,
-  'inviteeKey' | 'accepted' | 'acceptedUserId' | 'acceptedAt' | 'revoked' | 'revokedAt' | 'revokedBy'
+  | 'inviteeKey'
+  | 'accepted'
+  | 'acceptedUserId'
+  | 'acceptedAt'
+  | 'revoked'
+  | 'revokedAt'
+  | 'revokedBy'
+  | 'revokedByName'
+  | 'revokedByEmail'
+  | 'revocationPending'
 >
+
+/** Who revokes, and when: the same for every invitation a revoke ends, however many attempts finish it. */
+export interface Revocation {
+  by: number
+  byName: string
+  byEmail: string
+  at: Date
+}
 
 export const inviteeKeyOf = (ownerId: number, email: string) => `${ownerId}:${email}`
 export const rootOf = (invitation: StoredInvitation) => invitation.rootInvitationId ?? invitation.id
@@ -57,6 +82,7 @@ export async function createInvitationsRepository(store: DocumentStore) {
       { field: 'rootInvitationId' },
       { field: 'acceptedUserId' },
       { field: 'ownerId' },
+      { field: 'revocationPending' },
     ],
   })
   return {
@@ -129,12 +155,29 @@ export async function createInvitationsRepository(store: DocumentStore) {
         { $set: { accepted: false, acceptedUserId: null, acceptedAt: null } },
       )
     },
-    /** Revokes it unless it already was; returns it as revoked, or null. */
-    revoke(id: number, by: number, now: Date): Promise<StoredInvitation | null> {
+    /** Revokes it unless it already was, leaving the rest of the revoke pending; returns it, or null. */
+    revoke(id: number, revocation: Revocation): Promise<StoredInvitation | null> {
       return invitations.updateOne(
         { id, revoked: false },
-        { $set: { revoked: true, revokedAt: now, revokedBy: by, inviteeKey: `revoked:${id}` } },
+        {
+          $set: {
+            revoked: true,
+            revokedAt: revocation.at,
+            revokedBy: revocation.by,
+            revokedByName: revocation.byName,
+            revokedByEmail: revocation.byEmail,
+            revocationPending: true,
+            inviteeKey: `revoked:${id}`,
+          },
+        },
       )
+    },
+    /** Revoked invitations whose revoke has not been finished, oldest first. */
+    listRevocationsPending(): Promise<StoredInvitation[]> {
+      return invitations.find({ revocationPending: true }, { sort: { id: 1 } })
+    },
+    async finishRevocation(id: number): Promise<void> {
+      await invitations.updateOne({ id, revocationPending: true }, { $set: { revocationPending: false } })
     },
     findMany(ids: number[]): Promise<StoredInvitation[]> {
       return invitations.find({ id: { $in: ids } }, { sort: { id: 1 } })

@@ -6,6 +6,9 @@ import type { Identity } from '@app/kit/identity'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import type { Email } from '@app/kit/mailer'
 import { decodeLoginHeader } from '@app/kit/session-headers'
+import type { EventBus } from '@app/kit/bus/port'
+import type { ServiceDependencies } from '@app/kit/service'
+import type { DocumentStore } from '@app/kit/store/port'
 import {
   createSharedDependencies,
   identityHeaders,
@@ -22,50 +25,81 @@ export interface Person {
   name: string
 }
 
+export interface SharingProduct {
+  sharing: FastifyInstance
+  auth: FastifyInstance
+  profiles: FastifyInstance
+  kv: ReturnType<typeof createMemoryKeyValueStore>
+  bus: EventBus
+  /** Sharing's own document store, as the service holds it. */
+  sharingStore: DocumentStore
+  sent: Email[]
+  /** Stops sharing and starts it again on the same stores and bus, as a process restart would. */
+  restartSharing(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface SharingProductOptions {
+  now?: () => number
+  /** Wraps sharing's own adapters (the others are left as they are), e.g. to fail them on purpose. */
+  wrapSharing?: (dependencies: ServiceDependencies) => ServiceDependencies
+  revocationSweepMs?: number
+}
+
 /**
  * The services sharing works with, as in the all-in-one mode: auth listening on loopback (sharing calls it
  * through the kit's client), profiles and sharing on one in-process bus and one key-value store, each with
  * its own in-memory NeDB store. Only the gateway is left out: requests carry the identity it would sign.
  */
-export function useSharingProduct(options: { now?: () => number } = {}) {
-  const context = {} as {
-    sharing: FastifyInstance
-    auth: FastifyInstance
-    profiles: FastifyInstance
-    kv: ReturnType<typeof createMemoryKeyValueStore>
-    sent: Email[]
-    close(): Promise<void>
-  }
-  beforeEach(async () => {
-    const shared = await createSharedDependencies(['auth', 'profiles', 'sharing'])
-    const auth = await buildAuth({
-      ...shared.of('auth'),
-      announce: () => undefined,
-      mailer: { send: async () => undefined },
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    })
-    const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
-    const profiles = await buildProfiles(shared.of('profiles'))
-    context.sent = []
-    const sharing = await buildApp({
-      ...shared.of('sharing'),
+export async function startSharingProduct(options: SharingProductOptions = {}): Promise<SharingProduct> {
+  const shared = await createSharedDependencies(['auth', 'profiles', 'sharing'])
+  const auth = await buildAuth({
+    ...shared.of('auth'),
+    announce: () => undefined,
+    mailer: { send: async () => undefined },
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  })
+  const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
+  const profiles = await buildProfiles(shared.of('profiles'))
+  const sharingDependencies = (options.wrapSharing ?? ((dependencies) => dependencies))(shared.of('sharing'))
+  const sent: Email[] = []
+  const startSharing = () =>
+    buildApp({
+      ...sharingDependencies,
       clients: { auth: testServiceClient('sharing', 'auth', authUrl) },
       env: { INVITATION_TOKEN_KEY: TOKEN_KEY, PUBLIC_URL: 'http://disc.test' },
-      mailer: { send: async (email) => void context.sent.push(email) },
+      mailer: { send: async (email) => void sent.push(email) },
       ...(options.now ? { now: options.now } : {}),
+      ...(options.revocationSweepMs ? { revocationSweepMs: options.revocationSweepMs } : {}),
     })
-    Object.assign(context, {
-      sharing,
-      auth,
-      profiles,
-      kv: shared.kv,
-      async close() {
-        await sharing.close()
-        await profiles.close()
-        await auth.close()
-        await shared.close()
-      },
-    })
+  const product: SharingProduct = {
+    sharing: await startSharing(),
+    auth,
+    profiles,
+    kv: shared.kv,
+    bus: shared.bus,
+    sharingStore: shared.of('sharing').store,
+    sent,
+    async restartSharing() {
+      await product.sharing.close()
+      product.sharing = await startSharing()
+      await product.sharing.ready()
+    },
+    async close() {
+      await product.sharing.close()
+      await profiles.close()
+      await auth.close()
+      await shared.close()
+    },
+  }
+  return product
+}
+
+/** A product per test (see startSharingProduct). */
+export function useSharingProduct(options: SharingProductOptions = {}) {
+  const context = {} as SharingProduct
+  beforeEach(async () => {
+    Object.assign(context, await startSharingProduct(options))
   })
   afterEach(async () => {
     await context.close()
