@@ -89,8 +89,13 @@ describe('the Helm chart', () => {
 
   it('signs and verifies events exactly as EVENT_PUBLISHERS and EVENT_SUBSCRIPTIONS in @app/kit/services', () => {
     const helpers = templates.get('_helpers.tpl')!
-    const blockOf = (name: string) =>
-      helpers.match(new RegExp(`define "app\\.${name}" -\\}\\}\\n([^{]*)\\{\\{- end`))?.[1]
+    const blocks = Object.fromEntries(
+      [...helpers.matchAll(/define "app\.(\w+)" -\}\}\n([^{]*)\{\{- end/g)].map((match) => [
+        match[1],
+        match[2],
+      ]),
+    )
+    const blockOf = (name: string) => blocks[name]
     expect(parseYaml(blockOf('eventPublishers')!)).toEqual(EVENT_PUBLISHERS)
     expect(parseYaml(blockOf('eventSubscriptions')!)).toEqual(EVENT_SUBSCRIPTIONS)
   })
