@@ -22,8 +22,10 @@ type ProcessName = ServiceName | 'gateway'
 function cpuTicks(pid: number | undefined): number | null {
   if (pid === undefined) return null
   try {
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // Fields after the command name, which is in parentheses and may hold any character: utime and stime are
+    // fields 14 and 15, the 12th and 13th after it.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
     return Number(fields[11]) + Number(fields[12])
   } catch {
     return null
