@@ -188,6 +188,8 @@ export async function profilesOnRedis(): Promise<System> {
         GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
         IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
         ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
+        AUTH_PUBLIC_KEY: TEST_KEYS.auth.publicKey,
+        SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
         LOG_LEVEL: 'warn',
         MONGO_URL: '',
         KAFKA_BROKERS: '',

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@app/kit/testing/free-port'
+import { startRedisServer } from '@app/kit/testing/redis-server'
 
 /**
  * Start-up time of the product: from spawning `node scripts/start.mjs` (what `npm start` runs) until
@@ -139,7 +140,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2)
 async function imageStartUp() {
   const { generateIdentityKeyPair } = await import('@app/kit/identity')
   const pair = () => generateIdentityKeyPair()
-  const [gateway, sharing, importer, advice] = [pair(), pair(), pair(), pair()]
+  const [gateway, auth, sharing, importer, advice] = [pair(), pair(), pair(), pair(), pair()]
   const upstreams = Object.fromEntries(
     ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'].map((name, index) => [
       `${name.toUpperCase()}_SERVICE_URL`,
@@ -149,27 +150,25 @@ async function imageStartUp() {
   const keysOf = (name: string): Record<string, string> => ({
     ...upstreams,
     GATEWAY_PUBLIC_KEY: gateway.publicKey,
+    AUTH_PUBLIC_KEY: auth.publicKey,
     SHARING_PUBLIC_KEY: sharing.publicKey,
     IMPORT_PUBLIC_KEY: importer.publicKey,
     ADVICE_PUBLIC_KEY: advice.publicKey,
     ...(name === 'gateway'
       ? { GATEWAY_PRIVATE_KEY: gateway.privateKey, SESSION_SECRET: 's'.repeat(40) }
       : {}),
-    ...(({ sharing, import: importer, advice } as Record<string, { privateKey: string }>)[name]
+    ...(({ auth, sharing, import: importer, advice } as Record<string, { privateKey: string }>)[name]
       ? {
           SERVICE_PRIVATE_KEY: (
-            { sharing, import: importer, advice } as Record<string, { privateKey: string }>
+            { auth, sharing, import: importer, advice } as Record<string, { privateKey: string }>
           )[name]!.privateKey,
         }
       : {}),
   })
-  // A process on its own needs a shared bus and key-value store: a throwaway Redis without persistence.
-  const redisPort = await freePort()
-  const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
-  await sleep(300)
-  const redisUrl = { REDIS_URL: `redis://127.0.0.1:${redisPort}` }
+  // A process on its own needs a shared bus and key-value store: a throwaway Redis without persistence, which
+  // takes only clients that know its password, as every Redis the product starts (decision 021).
+  const redis = await startRedisServer()
+  const redisUrl = { REDIS_URL: redis.url }
   const folders = ['gateway', 'auth', 'profiles', 'sharing', 'questions', 'import', 'advice']
   console.log(
     `Image start-up to a healthy health path, Node ${process.version}, ${cpus().length} CPUs, ${runs} runs each`,
@@ -203,7 +202,7 @@ async function imageStartUp() {
     }
     console.log(`| ${name} | ${cells.join(' | ')} |`)
   }
-  redis.kill()
+  await redis.stop()
 }
 if (process.argv.includes('--images')) {
   await imageStartUp()

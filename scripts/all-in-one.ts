@@ -20,7 +20,7 @@ import { createMemoryEventBus } from '@app/kit/bus/index'
 import { ConfigError, parseConfig, type ServiceEnv } from '@app/kit/config'
 import { createKeyValueStore } from '@app/kit/kv/index'
 import { loggerOptions } from '@app/kit/logger'
-import { closeOnSignals, closeServer, internalCallsFromEnv } from '@app/kit/run-service'
+import { closeOnSignals, closeServer, internalCallsFromEnv, publisherBus } from '@app/kit/run-service'
 import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
 import type { ServiceDependencies } from '@app/kit/service'
@@ -91,7 +91,8 @@ export async function startAllInOne(options: AllInOneOptions) {
         env: serviceEnv as never,
         ...internalCallsFromEnv(name, serviceEnv),
         store,
-        bus,
+        // One trust domain, one bus; still, each publisher signs what it publishes, as in every mode.
+        bus: publisherBus(name, bus, serviceEnv as unknown as Record<string, unknown>),
         kv,
         logger: { ...logger, name },
         ...(options.announce ? { announce: options.announce } : {}),

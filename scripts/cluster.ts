@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVICES, type ServiceName } from '@app/gateway/config'
 import { freePort } from '@app/kit/testing/free-port'
-import { redisAvailable, startRedisServer } from '@app/kit/testing/redis-server'
+import {
+  redactRedisUrl,
+  redisAvailable,
+  startRedisServer,
+  type RedisServer,
+} from '@app/kit/testing/redis-server'
 import { callsOf, upperName } from '@app/kit/services'
 import { keyEnvironment, localSecrets } from './secrets.ts'
 import { withThreadPoolSize } from './thread-pool.mjs'
@@ -13,18 +18,52 @@ import { withThreadPoolSize } from './thread-pool.mjs'
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 type ProcessName = ServiceName | 'gateway'
 
-async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
+/** Time the kernel has given a process so far (user + system, in clock ticks); null where /proc is missing. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    // Fields after the command name, which is in parentheses and may hold any character: utime and stime are
+    // fields 14 and 15, the 12th and 13th after it.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return null
   }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`)
+}
+
+/**
+ * Waits until the process answers its health path. A slow machine is not a failure: the wait lasts as long as
+ * the process makes progress, that is while it keeps using the CPU (loading, compiling, connecting) or its
+ * answer changes. It fails when the process exits, or when it stalled for `stallMs` without being healthy.
+ */
+export async function waitUntilHealthy(
+  url: string,
+  child: ChildProcess,
+  { stallMs = 60_000, pollMs = 100 }: { stallMs?: number; pollMs?: number } = {},
+): Promise<void> {
+  let lastTicks = cpuTicks(child.pid)
+  let lastAnswer = 'no answer'
+  let lastProgress = Date.now()
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`process for ${url} exited with code ${child.exitCode ?? child.signalCode}`)
+    let answer = 'no answer'
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) })
+      if (response.ok) return
+      answer = `${response.status} ${await response.text()}`
+    } catch {
+      // not listening yet, or too busy to answer within a second
+    }
+    const ticks = cpuTicks(child.pid)
+    if (answer !== lastAnswer || (ticks !== null && ticks !== lastTicks)) lastProgress = Date.now()
+    lastTicks = ticks
+    lastAnswer = answer
+    if (Date.now() - lastProgress > stallMs)
+      throw new Error(`${url} made no progress for ${stallMs} ms without becoming healthy (${answer})`)
+    await new Promise((resolveWait) => setTimeout(resolveWait, pollMs))
+  }
 }
 
 export interface ClusterOptions {
@@ -174,42 +213,79 @@ export async function startCluster(options: ClusterOptions) {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  let redisUrl = process.env.REDIS_URL
-  let relaxedRedisUrl = process.env.REDIS_RELAXED_URL
-  let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null
-  let relaxedRedis: Awaited<ReturnType<typeof startRedisServer>> | null = null
+export interface LocalClusterOptions extends Omit<ClusterOptions, 'redisUrl' | 'relaxedRedisUrl'> {
+  /** Use these instead of starting Redis (REDIS_URL and REDIS_RELAXED_URL of `npm run start:cluster`). */
+  redisUrl?: string | undefined
+  relaxedRedisUrl?: string | undefined
+}
+
+/**
+ * `npm run start:cluster`: the cluster on the given Redis, or on two redis-servers of its own under the data
+ * folder (decision 020), each refusing every client without the password kept in DATA_DIR/secrets.json
+ * (decision 021). Lines it prints never carry the password.
+ */
+export async function startLocalCluster(options: LocalClusterOptions) {
+  let { redisUrl, relaxedRedisUrl } = options
+  const started: RedisServer[] = []
+  const say = options.log ?? ((line: string) => process.stdout.write(`${line}\n`))
   if (!redisUrl) {
-    if (!redisAvailable) {
-      process.stderr.write(
-        'start:cluster needs REDIS_URL, or redis-server installed to start one (apt-get install redis-server).\n',
+    if (!redisAvailable)
+      throw new Error(
+        'start:cluster needs REDIS_URL, or redis-server installed to start one (apt-get install redis-server).',
       )
-      process.exit(1)
-    }
+    const password = localSecrets(options.dataDirectory, options.env ?? {}).REDIS_PASSWORD
     // Persisted under the data folder (append-only file, synced on every write): revocations survive its restart.
-    redis = await startRedisServer({ dataDirectory: resolve(process.env.DATA_DIR ?? 'data', 'redis') })
+    const redis = await startRedisServer({ dataDirectory: resolve(options.dataDirectory, 'redis'), password })
+    started.push(redis)
     redisUrl = redis.url
-    process.stdout.write(`Started redis-server for the cluster at ${redisUrl}\n`)
+    say(`Started redis-server for the cluster at ${redactRedisUrl(redisUrl)}`)
     if (!relaxedRedisUrl) {
       // The keys written on every request or save, synced once a second: a slow fsync there holds nobody.
-      relaxedRedis = await startRedisServer({
-        dataDirectory: resolve(process.env.DATA_DIR ?? 'data', 'redis-relaxed'),
+      const relaxed = await startRedisServer({
+        dataDirectory: resolve(options.dataDirectory, 'redis-relaxed'),
         appendfsync: 'everysec',
+        password,
       })
-      relaxedRedisUrl = relaxedRedis.url
-      process.stdout.write(`Started redis-server for the relaxed keys at ${relaxedRedisUrl}\n`)
+      started.push(relaxed)
+      relaxedRedisUrl = relaxed.url
+      say(`Started redis-server for the relaxed keys at ${redactRedisUrl(relaxedRedisUrl)}`)
     }
   }
-  const cluster = await startCluster({
-    dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
-    redisUrl,
-    relaxedRedisUrl,
-    port: Number(process.env.PORT ?? 8080),
-  })
+  const stopRedis = () => Promise.all(started.map((server) => server.stop()))
+  let cluster: Awaited<ReturnType<typeof startCluster>>
+  try {
+    cluster = await startCluster({ ...options, redisUrl, relaxedRedisUrl })
+  } catch (error) {
+    await stopRedis()
+    throw error
+  }
+  return {
+    ...cluster,
+    /** The Redis servers it started itself (none when given REDIS_URL). */
+    redisServers: started,
+    async close() {
+      await cluster.close()
+      await stopRedis()
+    },
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let cluster: Awaited<ReturnType<typeof startLocalCluster>>
+  try {
+    cluster = await startLocalCluster({
+      dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
+      redisUrl: process.env.REDIS_URL,
+      relaxedRedisUrl: process.env.REDIS_RELAXED_URL,
+      port: Number(process.env.PORT ?? 8080),
+    })
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`)
+    process.exit(1)
+  }
   process.stdout.write(`Ready: ${cluster.url.replace('127.0.0.1', 'localhost')}\n`)
   const shutdown = async () => {
     await cluster.close()
-    await Promise.all([redis?.stop(), relaxedRedis?.stop()])
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown())

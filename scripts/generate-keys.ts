@@ -1,14 +1,13 @@
-// `npm run keys:generate`: fresh Ed25519 key pairs for every signer of identity tokens (the gateway, and each
-// service that calls another, INTERNAL_CALLS), and sharing's INVITATION_TOKEN_KEY, printed as a block ready for
+// `npm run keys:generate`: fresh Ed25519 key pairs for every signer (the gateway, each service that calls
+// another, INTERNAL_CALLS, and each that publishes events, EVENT_PUBLISHERS), and sharing's INVITATION_TOKEN_KEY, printed as a block ready for
 // `.env`, `k8s/secrets.env` or, with `--helm`, a values file of charts/app. Nothing is written to disk; redirect
 // the output yourself.
 import { fileURLToPath } from 'node:url'
 import { generateIdentityKeyPair } from '@app/kit/identity'
-import { INTERNAL_CALLS, type Caller, type ServiceName } from '@app/kit/services'
+import { SIGNERS, type Caller } from '@app/kit/services'
 import { randomSecret } from './secrets.ts'
 
-/** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
-export const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
+export { SIGNERS }
 
 export type KeyPairs = Record<Caller, { privateKey: string; publicKey: string }>
 

@@ -2,23 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateIdentityKeyPair, publicKeyOf } from '@app/kit/identity'
-import {
-  calledBy,
-  callsOf,
-  INTERNAL_CALLS,
-  upperName,
-  type Caller,
-  type ServiceName,
-} from '@app/kit/services'
+import { publicKeysHeldBy, signsWithOwnKey, SIGNERS, upperName, type Caller } from '@app/kit/services'
+import { randomRedisPassword } from '@app/kit/testing/redis-server'
 
 /** A symmetric secret: 32 random bytes, base64url (43 characters, above the configuration's 32 minimum). */
 export const randomSecret = (): string => randomBytes(32).toString('base64url')
 
-/** Who signs tokens: the gateway for users, and each service that calls another for its own calls. */
-const SIGNERS: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
-
 export interface LocalSecrets {
   SESSION_SECRET: string
+  /** The password of the Redis servers `npm run start:cluster` starts (decision 021). */
+  REDIS_PASSWORD: string
   /** Seals invitation tokens at rest (the sharing service only). */
   INVITATION_TOKEN_KEY: string
   /** The private key of each signer; a process receives only its own (`keyEnvironment`). */
@@ -45,6 +38,7 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     return stored[name]!
   }
   const SESSION_SECRET = pick('SESSION_SECRET', randomSecret)
+  const REDIS_PASSWORD = pick('REDIS_PASSWORD', randomRedisPassword)
   const INVITATION_TOKEN_KEY = pick('INVITATION_TOKEN_KEY', randomSecret)
   const privateKeys = Object.fromEntries(
     SIGNERS.map((signer) => [
@@ -53,7 +47,7 @@ export function localSecrets(dataDirectory: string, env: Record<string, string |
     ]),
   ) as Partial<Record<Caller, string>>
   if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
-  return { SESSION_SECRET, INVITATION_TOKEN_KEY, privateKeys }
+  return { SESSION_SECRET, REDIS_PASSWORD, INVITATION_TOKEN_KEY, privateKeys }
 }
 
 /**
@@ -72,7 +66,8 @@ export function forgetSessionSecret(dataDirectory: string): boolean {
 
 /**
  * The key variables of one process: the gateway gets its private key; a service gets the gateway's public
- * key, its callers' public keys, and its own private key when it calls others (kit `internalCallEnv`).
+ * key, its callers' and its events' publishers' public keys, and its own private key when it calls others or
+ * publishes events (kit `internalCallEnv`).
  */
 export function keyEnvironment(process: Caller, secrets: LocalSecrets): Record<string, string> {
   const privateKey = (signer: Caller) => {
@@ -83,11 +78,13 @@ export function keyEnvironment(process: Caller, secrets: LocalSecrets): Record<s
   if (process === 'gateway')
     return { SESSION_SECRET: secrets.SESSION_SECRET, GATEWAY_PRIVATE_KEY: privateKey('gateway') }
   return {
-    GATEWAY_PUBLIC_KEY: publicKeyOf(privateKey('gateway')),
     ...Object.fromEntries(
-      calledBy(process).map((caller) => [`${upperName(caller)}_PUBLIC_KEY`, publicKeyOf(privateKey(caller))]),
+      publicKeysHeldBy(process).map((holder) => [
+        `${holder === 'gateway' ? 'GATEWAY' : upperName(holder)}_PUBLIC_KEY`,
+        publicKeyOf(privateKey(holder)),
+      ]),
     ),
-    ...(callsOf(process).length > 0 ? { SERVICE_PRIVATE_KEY: privateKey(process) } : {}),
+    ...(signsWithOwnKey(process) ? { SERVICE_PRIVATE_KEY: privateKey(process) } : {}),
     ...(process === 'sharing' ? { INVITATION_TOKEN_KEY: secrets.INVITATION_TOKEN_KEY } : {}),
   }
 }

@@ -8,8 +8,10 @@ import { createEvent } from '@app/kit/bus/port'
 import { createRedisEventBus } from '@app/kit/bus/redis-streams'
 import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
-import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
-import { startCluster } from '../../scripts/cluster.ts'
+import { signingEventBus } from '@app/kit/bus/signature'
+import { redisAvailable, type RedisServer } from '@app/kit/testing/redis-server'
+import { startLocalCluster } from '../../scripts/cluster.ts'
+import { localSecrets } from '../../scripts/secrets.ts'
 import { readDatafile } from '../src/datafiles.ts'
 import { ApiSession } from '../src/api.ts'
 
@@ -18,27 +20,25 @@ describe.skipIf(!redisAvailable)(
   () => {
     let redis: RedisServer
     let relaxedRedis: RedisServer
-    let cluster: Awaited<ReturnType<typeof startCluster>>
+    let cluster: Awaited<ReturnType<typeof startLocalCluster>>
     let dataDirectory: string
     const runnerLog: string[] = []
 
     beforeAll(async () => {
       dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
-      ;[redis, relaxedRedis] = await Promise.all([startRedisServer(), startRedisServer()])
-      cluster = await startCluster({
+      // As `npm run start:cluster` starts it: two redis-servers of its own under the data folder.
+      cluster = await startLocalCluster({
         dataDirectory,
-        redisUrl: redis.url,
-        relaxedRedisUrl: relaxedRedis.url,
         port: 0,
         stdio: 'ignore',
         log: (line) => runnerLog.push(line),
         env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
       })
+      ;[redis, relaxedRedis] = cluster.redisServers as [RedisServer, RedisServer]
     }, 120_000)
 
     afterAll(async () => {
       await cluster?.close()
-      await Promise.all([redis?.stop(), relaxedRedis?.stop()])
       rmSync(dataDirectory, { recursive: true, force: true })
     })
 
@@ -73,7 +73,10 @@ describe.skipIf(!redisAvailable)(
 
     it('keeps revocations and events in the Redis that syncs every write, and the frequent keys in the other', async () => {
       const keysOf = (server: RedisServer) =>
-        execFileSync('redis-cli', ['-p', String(server.port), '--scan'], { encoding: 'utf8' }).split('\n')
+        execFileSync('redis-cli', ['-p', String(server.port), '--scan'], {
+          encoding: 'utf8',
+          env: { ...process.env, REDISCLI_AUTH: server.password },
+        }).split('\n')
       const user = new ApiSession(cluster.url)
       await user.login('chief@example.com', 'cluster test password')
       const saved = await user.call('POST', '/api/assessments', {
@@ -112,11 +115,16 @@ describe.skipIf(!redisAvailable)(
 
     it('delivers every event once after the consumer is killed with SIGKILL mid-stream', async () => {
       const publisherStore = await createNedbStore({ directory: null })
-      const publisher = createRedisEventBus({
-        url: redis.url,
-        consumerName: 'test-publisher',
-        processedLog: await createProcessedEventLog(publisherStore),
-      })
+      // Signed with auth's key, as the auth process would: profiles honours no other users.created.v1.
+      const publisher = signingEventBus(
+        createRedisEventBus({
+          url: redis.url,
+          consumerName: 'test-publisher',
+          processedLog: await createProcessedEventLog(publisherStore),
+        }),
+        'auth',
+        localSecrets(dataDirectory, {}).privateKeys.auth!,
+      )
       const total = 300
       // Ids far above any account of this cluster, so the streamed people are told apart.
       const FIRST_STREAMED_ID = 1_000_000

@@ -53,7 +53,7 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
         'The service is temporarily unavailable. Please try again shortly.',
       )
     }
-    const restarted = await startRedisServer({ port: local.port })
+    const restarted = await startRedisServer({ port: local.port, password: local.password })
     try {
       await expect
         .poll(
@@ -74,7 +74,7 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
     // A port where no Redis answers yet.
     const probe = await startRedisServer()
     await probe.stop()
-    const url = `redis://127.0.0.1:${probe.port}`
+    const url = probe.url
     const { app, kv } = await startGateway({
       upstreamUrl: upstream.url,
       kv: createRedisKeyValueStore(url),
@@ -85,7 +85,7 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
       const down = await app.inject({ method: 'GET', url: '/api/echo' })
       expect(down.statusCode).toBe(503)
       expect(down.json()).toMatchObject({ code: 'GATEWAY_UNAVAILABLE' })
-      server = await startRedisServer({ port: probe.port })
+      server = await startRedisServer({ port: probe.port, password: probe.password })
       const status = async () => (await app.inject({ method: 'GET', url: '/api/echo' })).statusCode
       await expect.poll(status, { timeout: 5000 }).toBe(200)
       expect(await status()).toBe(200)
@@ -149,7 +149,7 @@ describe.skipIf(!redisAvailable)('the gateway on Redis (cluster mode)', () => {
       // A crash, not a clean shutdown: only what was on disk when each answer went out survives.
       server.kill()
       await new Promise((resolve) => setTimeout(resolve, 200))
-      server = await startRedisServer({ port: server.port, dataDirectory })
+      server = await startRedisServer({ port: server.port, password: server.password, dataDirectory })
       const status = async (cookie: string) =>
         (await app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } }))
           .statusCode

@@ -49,9 +49,39 @@ advice: [profiles]
 {{- join " " $callers -}}
 {{- end -}}
 
-{{/* Who signs identity tokens: the gateway for users, then each service that calls another. */}}
+{{/*
+Who publishes each event topic, publisher: [topics] (EVENT_PUBLISHERS in packages/kit/src/services.ts, which
+e2e/test/deployment checks this against), and the topics each consumer hears (EVENT_SUBSCRIPTIONS). A publisher
+signs its events with its own private key; a consumer holds the public key of each publisher it hears
+(docs/decisions/021-events-signed-by-their-publisher.md). Read with: include "app.eventPublishers" . | fromYaml
+*/}}
+{{- define "app.eventPublishers" -}}
+auth: [users.created.v1, users.updated.v1]
+sharing: [invitations.accepted.v1, access.revoked.v1]
+{{- end -}}
+
+{{- define "app.eventSubscriptions" -}}
+profiles: [users.created.v1, users.updated.v1, invitations.accepted.v1, access.revoked.v1]
+{{- end -}}
+
+{{/* The publishers whose events a service consumes. Call with (dict "name" "profiles" "context" $); a space-separated list. */}}
+{{- define "app.publishersHeardBy" -}}
+{{- $heard := index (include "app.eventSubscriptions" .context | fromYaml) .name | default list -}}
+{{- $publishers := list -}}
+{{- range $publisher, $topics := include "app.eventPublishers" .context | fromYaml -}}
+{{- range $topic := $topics -}}
+{{- if and (has $topic $heard) (not (has $publisher $publishers)) -}}
+{{- $publishers = append $publishers $publisher -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- join " " $publishers -}}
+{{- end -}}
+
+{{/* Who signs: the gateway for users, then each service that calls another or publishes events. */}}
 {{- define "app.signers" -}}
-gateway {{ keys (include "app.internalCalls" . | fromYaml) | sortAlpha | join " " }}
+{{- $services := concat (keys (include "app.internalCalls" . | fromYaml)) (keys (include "app.eventPublishers" . | fromYaml)) -}}
+gateway {{ $services | uniq | sortAlpha | join " " }}
 {{- end -}}
 
 {{/* Every component with a Deployment: the two public ones, then the services. */}}
@@ -213,24 +243,26 @@ A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optio
 
 {{/*
 The identity keys of one service (DESIGN.md, Identity to services), all from the Secret: the gateway's public
-key; the public key of each service that calls it; and, when it calls others, its own private key as
-SERVICE_PRIVATE_KEY with the URL of each service it calls. Never the gateway's private key.
-Call with (dict "name" "auth" "context" $).
+key; the public key of each service that calls it or publishes events it consumes; and, when it calls others or
+publishes events, its own private key as SERVICE_PRIVATE_KEY, with the URL of each service it calls. Never the
+gateway's private key. Call with (dict "name" "auth" "context" $).
 */}}
 {{- define "app.keyEnv" -}}
 {{- $ := .context -}}
 {{- $calls := include "app.internalCalls" $ | fromYaml -}}
+{{- $publishers := include "app.eventPublishers" $ | fromYaml -}}
 {{ include "app.secretEnv" (dict "env" "GATEWAY_PUBLIC_KEY" "context" $) }}
-{{- range $caller := splitList " " (include "app.callersOf" .) }}
-{{- if $caller }}
-{{ include "app.secretEnv" (dict "env" (printf "%s_PUBLIC_KEY" (upper $caller)) "context" $) }}
+{{- $holders := concat (splitList " " (include "app.callersOf" .)) (splitList " " (include "app.publishersHeardBy" .)) }}
+{{- range $holder := $holders | uniq | sortAlpha }}
+{{- if $holder }}
+{{ include "app.secretEnv" (dict "env" (printf "%s_PUBLIC_KEY" (upper $holder)) "context" $) }}
 {{- end }}
 {{- end }}
-{{- if hasKey $calls .name }}
+{{- if or (hasKey $calls .name) (hasKey $publishers .name) }}
 {{ include "app.secretEnv" (dict "env" "SERVICE_PRIVATE_KEY" "key" (printf "%s_PRIVATE_KEY" (upper .name)) "context" $) }}
-{{- range $target := index $calls .name }}
+{{- end }}
+{{- range $target := index $calls .name | default list }}
 - name: {{ upper $target }}_SERVICE_URL
   value: {{ include "app.serviceUrl" (dict "name" $target "context" $) | quote }}
-{{- end }}
 {{- end }}
 {{- end -}}

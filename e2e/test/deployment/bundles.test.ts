@@ -65,6 +65,9 @@ describe.skipIf(!redisAvailable)('the compiled bundles', () => {
         GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
         IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
         ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
+        // The publishers of the events profiles consumes (decision 021).
+        AUTH_PUBLIC_KEY: TEST_KEYS.auth.publicKey,
+        SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
       },
       '/health',
     )

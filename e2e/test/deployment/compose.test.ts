@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,7 +71,9 @@ describe.skipIf(!dockerCompose)('docker-compose config', () => {
 
   // A clean environment, so that neither the shell nor a developer's .env decides the outcome.
   function config(variables: Record<string, string>, quiet = true) {
-    const envFile = join(directory, `${Object.keys(variables).join('-') || 'empty'}.env`)
+    // Named after its variables (hashed: the list outgrows a file name), so that each set has its own file.
+    const names = Object.keys(variables).join('-') || 'empty'
+    const envFile = join(directory, `${createHash('sha256').update(names).digest('hex').slice(0, 16)}.env`)
     writeFileSync(
       envFile,
       Object.entries(variables)

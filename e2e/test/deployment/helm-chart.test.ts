@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { INTERNAL_CALLS } from '@app/kit/services'
+import { EVENT_PUBLISHERS, EVENT_SUBSCRIPTIONS, INTERNAL_CALLS } from '@app/kit/services'
 import { helmValues, generateKeyPairs } from '../../../scripts/generate-keys.ts'
 import { goMissing, renderChart } from '../../../scripts/render-chart.ts'
 import { manifests } from './k8s-manifests.ts'
@@ -87,6 +87,19 @@ describe('the Helm chart', () => {
     expect(parseYaml(block!)).toEqual(INTERNAL_CALLS)
   })
 
+  it('signs and verifies events exactly as EVENT_PUBLISHERS and EVENT_SUBSCRIPTIONS in @app/kit/services', () => {
+    const helpers = templates.get('_helpers.tpl')!
+    const blocks = Object.fromEntries(
+      [...helpers.matchAll(/define "app\.(\w+)" -\}\}\n([^{]*)\{\{- end/g)].map((match) => [
+        match[1],
+        match[2],
+      ]),
+    )
+    const blockOf = (name: string) => blocks[name]
+    expect(parseYaml(blockOf('eventPublishers')!)).toEqual(EVENT_PUBLISHERS)
+    expect(parseYaml(blockOf('eventSubscriptions')!)).toEqual(EVENT_SUBSCRIPTIONS)
+  })
+
   it('takes one Ed25519 pair per signer from its values, and no shared identity secret', () => {
     const secrets = values.secrets as Record<string, unknown>
     const keyValues = Object.keys(secrets).filter((key) => /(?:Private|Public)Key$/.test(key))
@@ -105,7 +118,7 @@ describe('the Helm chart', () => {
     expect(mentioning(/SERVICE_PRIVATE_KEY/)).toEqual(['_helpers.tpl'])
     const keyEnv = templates.get('_helpers.tpl')!.match(/define "app\.keyEnv"[\s\S]*?\n\{\{- end -\}\}/)?.[0]
     expect(keyEnv).toMatch(
-      /hasKey \$calls \.name \}\}\n\{\{ include "app\.secretEnv" \(dict "env" "SERVICE_PRIVATE_KEY"/,
+      /if or \(hasKey \$calls \.name\) \(hasKey \$publishers \.name\) \}\}\n\{\{ include "app\.secretEnv" \(dict "env" "SERVICE_PRIVATE_KEY"/,
     )
     for (const name of serviceNames) expect(templates.get(`${name}.yaml`), name).toContain('app.serviceEnv')
   })

@@ -3,7 +3,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse, parseAllDocuments } from 'yaml'
 import { generateIdentityKeyPair } from '@app/kit/identity'
-import { calledBy, callsOf, INTERNAL_CALLS, type Caller, type ServiceName } from '@app/kit/services'
+import {
+  calledBy,
+  callsOf,
+  EVENT_PUBLISHERS,
+  INTERNAL_CALLS,
+  publishersHeardBy,
+  type Caller,
+  type ServiceName,
+} from '@app/kit/services'
 
 /** What the deployment tests know about the repository they check. */
 export const root = resolve(import.meta.dirname, '../../..')
@@ -63,8 +71,16 @@ export function describeIssues(result: ParseResult): string {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 }
 
-/** Who signs identity tokens: the gateway for users, and each service that calls another (INTERNAL_CALLS). */
-export const signers: Caller[] = ['gateway', ...(Object.keys(INTERNAL_CALLS) as ServiceName[])]
+/**
+ * Who signs: the gateway for users, each service that calls another (INTERNAL_CALLS) and each that publishes
+ * events (EVENT_PUBLISHERS, decision 021).
+ */
+export const signers: Caller[] = [
+  'gateway',
+  ...(['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const).filter(
+    (service) => service in INTERNAL_CALLS || service in EVENT_PUBLISHERS,
+  ),
+]
 
 /** A PEM on one line with `\n` escapes, as an env file (compose's .env, kustomize's secrets.env) carries it. */
 const oneLine = (pem: string) => pem.trim().replaceAll('\n', String.raw`\n`)
@@ -98,7 +114,8 @@ export const fakeSecrets: Record<string, string> = {
 /**
  * The key variables a process must receive, each with the name of the secret that fills it (DESIGN.md section 1):
  * the gateway its own private key; a service the gateway's public key, the public key of each service that
- * calls it, and, when it calls others, its own private key as SERVICE_PRIVATE_KEY. Nothing else.
+ * calls it or publishes events it consumes, and, when it calls others or publishes, its own private key as
+ * SERVICE_PRIVATE_KEY. Nothing else.
  */
 export function expectedKeys(name: string): Record<string, string> {
   if (name === 'gateway') return { GATEWAY_PRIVATE_KEY: 'GATEWAY_PRIVATE_KEY' }
@@ -106,12 +123,12 @@ export function expectedKeys(name: string): Record<string, string> {
   return {
     GATEWAY_PUBLIC_KEY: 'GATEWAY_PUBLIC_KEY',
     ...Object.fromEntries(
-      calledBy(service).map((caller) => [
-        `${caller.toUpperCase()}_PUBLIC_KEY`,
-        `${caller.toUpperCase()}_PUBLIC_KEY`,
+      [...calledBy(service), ...publishersHeardBy(service)].map((holder) => [
+        `${holder.toUpperCase()}_PUBLIC_KEY`,
+        `${holder.toUpperCase()}_PUBLIC_KEY`,
       ]),
     ),
-    ...(callsOf(service).length > 0 ? { SERVICE_PRIVATE_KEY: `${name.toUpperCase()}_PRIVATE_KEY` } : {}),
+    ...(signers.includes(service) ? { SERVICE_PRIVATE_KEY: `${name.toUpperCase()}_PRIVATE_KEY` } : {}),
   }
 }
 

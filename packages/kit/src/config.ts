@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isEd25519Key, normalisePem } from './identity.ts'
-import { calledBy, callsOf, upperName, type ServiceName } from './services.ts'
+import { callsOf, publicKeysHeldBy, signsWithOwnKey, upperName, type ServiceName } from './services.ts'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -90,14 +90,16 @@ export const serviceEnvSchema = z.object({
 export type ServiceEnv = z.output<typeof serviceEnvSchema>
 
 /**
- * What a service needs for the internal calls of INTERNAL_CALLS: the public key of each service that may
- * call it, and, when it calls others, its own private key and their addresses.
+ * What a service needs for the internal calls of INTERNAL_CALLS and the events of EVENT_PUBLISHERS: the public
+ * key of each service that may call it or whose events it consumes, and, when it calls others or publishes,
+ * its own private key, and the addresses of what it calls.
  */
 export function internalCallEnv(service: ServiceName) {
   const shape: Record<string, z.ZodType> = {}
-  for (const caller of calledBy(service)) shape[`${upperName(caller)}_PUBLIC_KEY`] = env.publicKey
+  for (const holder of publicKeysHeldBy(service))
+    if (holder !== 'gateway') shape[`${upperName(holder)}_PUBLIC_KEY`] = env.publicKey
   const targets = callsOf(service)
-  if (targets.length > 0) shape.SERVICE_PRIVATE_KEY = env.privateKey
+  if (signsWithOwnKey(service)) shape.SERVICE_PRIVATE_KEY = env.privateKey
   for (const target of targets) shape[`${upperName(target)}_SERVICE_URL`] = url
   return shape as Record<string, z.ZodType<string>>
 }

@@ -7,6 +7,8 @@ import { SERVICES, type Caller, type ServiceName } from './services.ts'
 /** The header carrying a short-lived token from the gateway, or from a calling service, to a service. */
 export const IDENTITY_HEADER = 'x-internal-identity'
 export const TOKEN_LIFETIME_MS = 60_000
+/** How far a signer's clock may run ahead of the verifier's: a token issued later than that is refused. */
+export const CLOCK_SKEW_MS = 5_000
 const ALGORITHM = 'EdDSA'
 
 export interface Identity {
@@ -120,8 +122,10 @@ export function createTokenVerifier(audience: ServiceName, publicKeys: Partial<R
     const verify = typeof issuer === 'string' ? verifiers.get(issuer as Caller) : undefined
     if (!verify) throw new Error('token from an issuer this service does not accept')
     const claims = claimsSchema.parse(verify(token))
-    // A signer may not stretch its tokens: a stolen one is worth a minute at most.
+    // A signer may not stretch its tokens: a stolen one is worth a minute at most, and an issue time in the
+    // future would stretch it just the same (maxAge counts from iat).
     if (claims.exp - claims.iat > TOKEN_LIFETIME_MS / 1000) throw new Error('token lives too long')
+    if (claims.iat * 1000 > Date.now() + CLOCK_SKEW_MS) throw new Error('token issued in the future')
     if (claims.sub === undefined) return { caller: claims.iss, identity: null }
     if (!claims.role || claims.username === undefined) throw new Error('incomplete identity token')
     return {

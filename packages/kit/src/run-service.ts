@@ -7,7 +7,16 @@ import { createKeyValueStore } from './kv/index.ts'
 import { loggerOptions } from './logger.ts'
 import type { ServiceDependencies } from './service.ts'
 import { createServiceClient, type ServiceClient } from './service-client.ts'
-import { calledBy, callsOf, upperName, type Caller, type ServiceName } from './services.ts'
+import { signingEventBus } from './bus/signature.ts'
+import type { EventBus } from './bus/port.ts'
+import {
+  callsOf,
+  publicKeysHeldBy,
+  topicsPublishedBy,
+  upperName,
+  type Caller,
+  type ServiceName,
+} from './services.ts'
 import { createDocumentStore, createProcessedEventLog } from './store/index.ts'
 
 /** How long requests in flight may take to finish on a clean stop before their connections are cut. */
@@ -64,12 +73,24 @@ export async function createServiceAdapters(name: string, env: ServiceEnv) {
     processedLog,
   })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL, relaxedRedisUrl: env.REDIS_RELAXED_URL })
-  return { store, bus, kv }
+  return { store, bus: publisherBus(name as ServiceName, bus, env as unknown as Record<string, unknown>), kv }
 }
 
 /**
- * The keys and clients of a service's internal calls, from its parsed environment (config.ts
- * `internalCallEnv`): the public keys of the gateway and of its callers, and a client per service it calls.
+ * The bus as `name` gets it: a publisher's events leave signed with its SERVICE_PRIVATE_KEY (decision 021).
+ * The all-in-one runner wraps its one shared bus this way for each service.
+ */
+export function publisherBus(name: ServiceName, bus: EventBus, env: Record<string, unknown>): EventBus {
+  if (topicsPublishedBy(name).length === 0) return bus
+  const key = env.SERVICE_PRIVATE_KEY
+  if (typeof key !== 'string') throw new Error('SERVICE_PRIVATE_KEY is missing from the parsed configuration')
+  return signingEventBus(bus, name, key)
+}
+
+/**
+ * The keys and clients of a service's internal calls and events, from its parsed environment (config.ts
+ * `internalCallEnv`): the public keys of the gateway, of its callers and of the publishers it hears, and a
+ * client per service it calls.
  */
 export function internalCallsFromEnv(
   name: ServiceName,
@@ -80,8 +101,9 @@ export function internalCallsFromEnv(
     if (typeof value !== 'string') throw new Error(`${key} is missing from the parsed configuration`)
     return value
   }
-  const publicKeys: Partial<Record<Caller, string>> = { gateway: text('GATEWAY_PUBLIC_KEY') }
-  for (const caller of calledBy(name)) publicKeys[caller] = text(`${upperName(caller)}_PUBLIC_KEY`)
+  const publicKeys: Partial<Record<Caller, string>> = {}
+  for (const holder of publicKeysHeldBy(name))
+    publicKeys[holder] = text(holder === 'gateway' ? 'GATEWAY_PUBLIC_KEY' : `${upperName(holder)}_PUBLIC_KEY`)
   const clients: Partial<Record<ServiceName, ServiceClient>> = {}
   for (const target of callsOf(name)) {
     clients[target] = createServiceClient({

@@ -11,7 +11,8 @@ import {
 } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
-import type { Caller, ServiceName } from './services.ts'
+import { calledBy, publishersHeardBy, topicsHeardBy, type Caller, type ServiceName } from './services.ts'
+import { verifiedHandler } from './bus/signature.ts'
 import type { Role } from '@app/domain/roles'
 import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
 
@@ -55,7 +56,10 @@ declare module 'fastify' {
 
 /** What every service app is built from; server.ts and the all-in-one runner create the adapters. */
 export interface ServiceDependencies {
-  /** Public keys of who may sign this service's tokens: the gateway, and the services that call it. */
+  /**
+   * Public keys (services.ts `publicKeysHeldBy`): of who may sign this service's tokens, the gateway and the
+   * services that call it; and of the publishers of the events it consumes (decision 021).
+   */
   publicKeys: Partial<Record<Caller, string>>
   /** Clients of the services this one calls (INTERNAL_CALLS). */
   clients?: Partial<Record<ServiceName, ServiceClient>>
@@ -92,7 +96,10 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
   registerZodValidation(app)
   registerErrorHandling(app, errorPrefix)
 
-  const verifyToken = createTokenVerifier(name, dependencies.publicKeys)
+  const verifyToken = createTokenVerifier(
+    name,
+    keysOf(dependencies.publicKeys, ['gateway', ...calledBy(name)]),
+  )
   const unauthenticated = () => new AppError(401, `${errorPrefix}_UNAUTHENTICATED`, 'Authentication required')
   const forbidden = () =>
     new AppError(403, `${errorPrefix}_FORBIDDEN`, 'You do not have access to this resource')
@@ -164,10 +171,17 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
   app.decorate(
     'subscribe',
     async (topic: string, group: string, handler: EventHandler, maxAttempts?: number) => {
-      const subscription = await dependencies.bus.subscribe(topic, handler, {
-        group,
-        ...(maxAttempts ? { maxAttempts } : {}),
-      })
+      if (!topicsHeardBy(name).includes(topic))
+        throw new Error(`${name}: subscribes to ${topic}, which EVENT_SUBSCRIPTIONS does not list`)
+      const publisherKeys = keysOf(dependencies.publicKeys, publishersHeardBy(name))
+      const subscription = await dependencies.bus.subscribe(
+        topic,
+        verifiedHandler(topic, handler, publisherKeys),
+        {
+          group,
+          ...(maxAttempts ? { maxAttempts } : {}),
+        },
+      )
       subscriptions.push(subscription)
     },
   )
@@ -182,4 +196,11 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
 export function userOf(request: { identity: RequestIdentity }): Identity {
   if (!request.identity) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required')
   return request.identity
+}
+
+/** The keys of `holders` only: a publisher's key never verifies a token, nor a caller's an event. */
+function keysOf<Holder extends Caller>(keys: Partial<Record<Caller, string>>, holders: readonly Holder[]) {
+  return Object.fromEntries(
+    holders.flatMap((holder) => (keys[holder] ? [[holder, keys[holder]]] : [])),
+  ) as Partial<Record<Holder, string>>
 }

@@ -1,3 +1,4 @@
+import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
 /** The six services behind the gateway (DESIGN.md section 1). */
 export const SERVICES = ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const
 export type ServiceName = (typeof SERVICES)[number]
@@ -26,3 +27,50 @@ export function callsOf(service: ServiceName): readonly ServiceName[] {
 }
 
 export const upperName = (service: ServiceName) => service.toUpperCase() as Uppercase<ServiceName>
+
+/**
+ * Who publishes each event topic (decision 021). A publisher signs its events with its own key; a consumer
+ * holds the public key of each publisher it hears and honours a topic only when its publisher signed it.
+ */
+export const EVENT_PUBLISHERS = {
+  auth: [USERS_CREATED, USERS_UPDATED],
+  sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+} as const satisfies Partial<Record<ServiceName, readonly string[]>>
+
+/** The topics each service subscribes to; a subscription outside this table does not build. */
+export const EVENT_SUBSCRIPTIONS = {
+  profiles: [USERS_CREATED, USERS_UPDATED, INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+} as const satisfies Partial<Record<ServiceName, readonly string[]>>
+
+export function publisherOf(topic: string): ServiceName | undefined {
+  return (Object.entries(EVENT_PUBLISHERS) as Array<[ServiceName, readonly string[]]>).find(([, topics]) =>
+    topics.includes(topic),
+  )?.[0]
+}
+
+export function topicsPublishedBy(service: ServiceName): readonly string[] {
+  return (EVENT_PUBLISHERS as Partial<Record<ServiceName, readonly string[]>>)[service] ?? []
+}
+
+export function topicsHeardBy(service: ServiceName): readonly string[] {
+  return (EVENT_SUBSCRIPTIONS as Partial<Record<ServiceName, readonly string[]>>)[service] ?? []
+}
+
+/** The publishers whose events `service` consumes: it holds their public keys. */
+export function publishersHeardBy(service: ServiceName): ServiceName[] {
+  const publishers = topicsHeardBy(service).map((topic) => publisherOf(topic))
+  return SERVICES.filter((candidate) => publishers.includes(candidate))
+}
+
+/** A service signs with its own private key when it calls another or publishes events. */
+export const signsWithOwnKey = (service: ServiceName): boolean =>
+  callsOf(service).length > 0 || topicsPublishedBy(service).length > 0
+
+/** Everyone with a private key: the gateway for users, then each service that calls another or publishes. */
+export const SIGNERS: Caller[] = ['gateway', ...SERVICES.filter(signsWithOwnKey)]
+
+/** The public keys a service holds: the gateway's, its callers' and the publishers' it hears, each once. */
+export function publicKeysHeldBy(service: ServiceName): Caller[] {
+  const held = new Set<Caller>(['gateway', ...calledBy(service), ...publishersHeardBy(service)])
+  return (['gateway', ...SERVICES] as Caller[]).filter((caller) => held.has(caller))
+}

@@ -38,7 +38,19 @@ describe('configuration', () => {
     )
     expect(missing).toContain('IMPORT_PUBLIC_KEY')
     expect(missing).toContain('ADVICE_PUBLIC_KEY')
-    expect(missing).not.toContain('SHARING_PUBLIC_KEY')
+    // The publishers of the events profiles consumes (decision 021).
+    expect(missing).toContain('AUTH_PUBLIC_KEY')
+    expect(missing).toContain('SHARING_PUBLIC_KEY')
+    expect(missing).not.toContain('QUESTIONS_PUBLIC_KEY')
+    expect(missing).not.toContain('SERVICE_PRIVATE_KEY')
+    // Nobody calls questions, and it neither publishes nor consumes events: no key but the gateway's.
+    const questions = serviceEnvSchema.extend(internalCallEnv('questions'))
+    expect(parseConfig(questions, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey }).PORT).toBe(1)
+    // auth calls nobody, but signs the users.* events it publishes.
+    const auth = serviceEnvSchema.extend(internalCallEnv('auth'))
+    expect(
+      problemsOf(() => parseConfig(auth, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey })),
+    ).toContain('SERVICE_PRIVATE_KEY')
     const advice = serviceEnvSchema.extend(internalCallEnv('advice'))
     const adviceProblems = problemsOf(() =>
       parseConfig(advice, {

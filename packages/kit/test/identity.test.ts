@@ -77,6 +77,39 @@ describe('tokens between the gateway and the services', () => {
     expect(() => profilesVerifier()(token)).toThrow()
   })
 
+  describe('refuse an issue time in the future, which would let a token outlive its minute', () => {
+    const now = Math.floor(Date.now() / 1000)
+    const signAt = (caller: 'gateway' | 'advice', iat: number, exp: number) =>
+      createSigner({ key: TEST_KEYS[caller].privateKey, algorithm: 'EdDSA' })({
+        iss: caller,
+        aud: 'profiles',
+        sub: '4',
+        role: 'administrator',
+        username: 'x',
+        iat,
+        exp,
+      })
+    const yearSeconds = 365 * 24 * 3600
+
+    it.each(['gateway', 'advice'] as const)('from %s: iat a year ahead with exp = iat + 60', (caller) => {
+      expect(() => profilesVerifier()(signAt(caller, now + yearSeconds, now + yearSeconds + 60))).toThrow(
+        'token issued in the future',
+      )
+    })
+
+    it('iat ten seconds ahead is refused; two seconds ahead (clock skew) and now are accepted', () => {
+      expect(() => profilesVerifier()(signAt('gateway', now + 10, now + 70))).toThrow(
+        'token issued in the future',
+      )
+      expect(profilesVerifier()(signAt('gateway', now + 2, now + 62)).caller).toBe('gateway')
+      expect(profilesVerifier()(signAt('advice', now, now + 60)).caller).toBe('advice')
+    })
+
+    it('exp − iat of 61 s is refused, even when the token is otherwise current', () => {
+      expect(() => profilesVerifier()(signAt('gateway', now - 1, now + 60))).toThrow('token lives too long')
+    })
+  })
+
   it('refuse a token whose role is not one of the four or whose user id is not an integer', () => {
     const sign = createSigner({
       key: TEST_KEYS.gateway.privateKey,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { USERS_CREATED, type UserSnapshot } from '@app/contracts/events'
 import { createEvent } from '@app/kit/bus/port'
-import { identityHeaders, serviceHeaders } from '@app/kit/testing/service-dependencies'
+import { identityHeaders, serviceHeaders, testEventBus } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { ada, administrator, as, prevueScores, useProfilesService } from './support/profiles-app.ts'
 
@@ -93,7 +93,7 @@ describe('POST /internal/assessments/import (import → profiles)', () => {
       name: 'Ann Lee-Park',
       role: 'standard',
     }
-    await context.dependencies.bus.publish(createEvent(USERS_CREATED, renamed), '31')
+    await testEventBus(context.dependencies.bus, 'auth').publish(createEvent(USERS_CREATED, renamed), '31')
     await expect
       .poll(async () =>
         (await get('/api/assessments')).json().map((profile: { name: string }) => profile.name),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { USERS_CREATED } from '@app/contracts/events'
 import { createEvent } from '@app/kit/bus/port'
+import { testEventBus } from '@app/kit/testing/service-dependencies'
 import type { Identity } from '@app/kit/identity'
 import {
   ada,
@@ -102,7 +103,7 @@ describe('POST /api/assessments', () => {
       name: 'Ada Lovelace',
       role: 'standard' as const,
     }
-    await context.dependencies.bus.publish(createEvent(USERS_CREATED, announced), '12')
+    await testEventBus(context.dependencies.bus, 'auth').publish(createEvent(USERS_CREATED, announced), '12')
     // Each try saves another profile; the announced name is used once the projection has it.
     await expect
       .poll(async () => (await save(ada, { ...discScores, name: '   ' })).json().name)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '@app/kit/bus/port'
+import { testEventBus } from '@app/kit/testing/service-dependencies'
 import {
   ACCESS_REVOKED,
   INVITATIONS_ACCEPTED,
@@ -30,8 +31,10 @@ const revoked = (grant: InvitationAccepted): AccessRevoked => ({
   revokedBy: grant.ownerId,
   revokedAt: new Date().toISOString(),
 })
+/** The bus as sharing publishes on it: its events signed with its key (decision 021). */
+const sharing = () => testEventBus(context.dependencies.bus, 'sharing')
 const publish = (type: string, data: object, key: number) =>
-  context.dependencies.bus.publish(createEvent(type, data), String(key))
+  sharing().publish(createEvent(type, data), String(key))
 
 const save = async (name: string, caller = ada) => {
   const response = await context.app.inject({
@@ -108,8 +111,8 @@ describe('the grants projection of the profiles service', () => {
     await save('Ada Profile')
     const first = accepted(1, guest.userId)
     const event = createEvent(INVITATIONS_ACCEPTED, first)
-    await context.dependencies.bus.publish(event, '1')
-    await context.dependencies.bus.publish(event, '1')
+    await sharing().publish(event, '1')
+    await sharing().publish(event, '1')
     await expect.poll(async () => (await visible()).length).toBe(1)
     await publish(ACCESS_REVOKED, revoked(first), 1)
     await expect.poll(async () => (await visible()).length).toBe(0)

@@ -9,7 +9,7 @@ import type { DocumentStore } from '@app/kit/store/port'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
 import { redisAvailable } from '@app/kit/testing/redis-server'
 import { useRedisServer } from '@app/kit/testing/redis-replicas'
-import { testPublicKeys } from '@app/kit/testing/service-dependencies'
+import { testEventBus, testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { rebuildRecorder } from './support/catalog-log.ts'
 import { ada, as, discScores } from './support/profiles-app.ts'
@@ -97,11 +97,14 @@ describe.skipIf(!redisAvailable)('profiles replicas on Redis', () => {
       role: 'standard',
     }
     // auth's side: its own connection to the same streams.
-    const auth = createRedisEventBus({
-      url: redis.url,
-      consumerName: `auth-${process.pid}`,
-      processedLog: await createProcessedEventLog(await createNedbStore({ directory: null })),
-    })
+    const auth = testEventBus(
+      createRedisEventBus({
+        url: redis.url,
+        consumerName: `auth-${process.pid}`,
+        processedLog: await createProcessedEventLog(await createNedbStore({ directory: null })),
+      }),
+      'auth',
+    )
     redis.closeAfterTest(auth)
     await auth.publish(createEvent(USERS_CREATED, user), '12')
     await expect

@@ -23,6 +23,7 @@ describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with tho
   const calls = (command: string) => {
     const stats = execFileSync('redis-cli', ['-p', String(redis.port), 'INFO', 'commandstats'], {
       encoding: 'utf8',
+      env: { ...process.env, REDISCLI_AUTH: redis.password },
     })
     const line = stats.split('\n').find((entry) => entry.startsWith(`cmdstat_${command}:`))
     return Number(/calls=(\d+)/.exec(line ?? '')?.[1] ?? 0)

@@ -116,6 +116,8 @@ export async function handleWithRetries(
       return { outcome: 'handled' }
     } catch (caught) {
       error = caught
+      // An event refused for what it is (a forged one) fails the same way every time: park it at once.
+      if (caught instanceof InvalidEventError) return { outcome: 'failed', error, attempts: attempt }
     }
     if (attempt < options.attempts) {
       await sleep(backoffDelay(attempt, options.retry), options.signal)

@@ -2,6 +2,7 @@ import {
   checkEnvelope,
   deadLetterTopic,
   DEFAULT_MAX_ATTEMPTS,
+  InvalidEventError,
   backoffDelay,
   describeError,
   silentLogger,
@@ -139,7 +140,7 @@ export function createMemoryEventBus(options: MemoryEventBusOptions): EventBus {
         await attempt
         return true
       } catch (error) {
-        if (pending.attempts >= member.maxAttempts) {
+        if (pending.attempts >= member.maxAttempts || error instanceof InvalidEventError) {
           parkDeadLetter(topic, group, pending, describeError(error))
           return true
         }

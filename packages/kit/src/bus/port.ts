@@ -14,6 +14,8 @@ export const EventEnvelopeSchema = z.object({
   version: z.number().int().positive(),
   occurredAt: z.string().datetime(),
   data: z.unknown(),
+  /** The publisher's Ed25519 signature of the other fields (bus/signature.ts, decision 021). */
+  signature: z.string().optional(),
 })
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>
 

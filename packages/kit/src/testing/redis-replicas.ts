@@ -33,6 +33,9 @@ export function useRedisServer() {
     get port(): number {
       return started().port
     },
+    get password(): string {
+      return started().password
+    },
     /** Closes these after the current test. */
     closeAfterTest(...resources: Closable[]): void {
       opened.push(...resources)

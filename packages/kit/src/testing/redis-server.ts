@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,13 +7,16 @@ import { join } from 'node:path'
 import { freePort } from './free-port.ts'
 
 /**
- * A redis-server for tests and the local cluster: loopback only. By default nothing is persisted and it runs in
- * its own temp directory; given a data directory it keeps an append-only file there, synced on every write, so
- * a restarted server has every revocation it had (decision 008).
+ * A redis-server for tests and the local cluster: loopback only, and only for clients that know its password
+ * (decision 021). By default nothing is persisted and it runs in its own temp directory; given a data directory
+ * it keeps an append-only file there, synced on every write, so a restarted server has every revocation it had
+ * (decision 008).
  */
 export interface RedisServer {
+  /** `redis://:<password>@127.0.0.1:<port>`: a secret, never to be printed (`redactRedisUrl`). */
   url: string
   port: number
+  password: string
   /** Graceful shutdown; resolves once the process has exited and its directory is gone. */
   stop(): Promise<void>
   /** SIGKILL, to simulate a crash; the directory is removed when the process has exited. */
@@ -29,6 +33,16 @@ export interface RedisServerOptions {
    * 008), `everysec` once a second (the relaxed keys' server, decision 020).
    */
   appendfsync?: 'always' | 'everysec'
+  /** What clients must send with AUTH; default a new random one. Given to bring a server back with the same. */
+  password?: string
+}
+
+/** 32 random bytes, base64url: letters, digits, `-` and `_`, safe in a URL's password part. */
+export const randomRedisPassword = (): string => randomBytes(32).toString('base64url')
+
+/** A Redis URL as it may be printed: its password, if any, replaced. */
+export function redactRedisUrl(url: string): string {
+  return url.replace(/^(rediss?:\/\/)[^@/]*@/, '$1***@')
 }
 
 const REDIS_BINARY = '/usr/bin/redis-server'
@@ -49,18 +63,23 @@ function installExitHook(): void {
   })
 }
 
-/** One PING over a raw socket, so this helper does not depend on a Redis client. */
-function answersPing(port: number): Promise<boolean> {
+/** AUTH and one PING over a raw socket, so this helper does not depend on a Redis client. */
+function answersPing(port: number, password: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port })
+    let answer = ''
     const finish = (ok: boolean) => {
       socket.destroy()
       resolve(ok)
     }
     socket.setTimeout(500, () => finish(false))
     socket.once('error', () => finish(false))
-    socket.once('connect', () => socket.write('PING\r\n'))
-    socket.once('data', (chunk) => finish(chunk.toString().startsWith('+PONG')))
+    socket.once('connect', () => socket.write(`AUTH ${password}\r\nPING\r\n`))
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+      // Two answers (AUTH's and PING's), or an error such as LOADING while the file is read back.
+      if (answer.split('\r\n').length > 2 || answer.startsWith('-')) finish(answer === '+OK\r\n+PONG\r\n')
+    })
   })
 }
 
@@ -75,35 +94,46 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   })
 }
 
+/**
+ * The server's configuration, written to its standard input (`redis-server -`): the password never appears on
+ * a command line, where `ps` would show it to every local user, nor in a file.
+ */
+function configuration(options: {
+  port: number
+  directory: string
+  persistent: boolean
+  appendfsync: 'always' | 'everysec'
+  password: string
+}): string {
+  return [
+    `port ${options.port}`,
+    'bind 127.0.0.1',
+    'protected-mode yes',
+    'save ""',
+    `appendonly ${options.persistent ? 'yes' : 'no'}`,
+    ...(options.persistent ? [`appendfsync ${options.appendfsync}`] : []),
+    `dir "${options.directory}"`,
+    'daemonize no',
+    `requirepass "${options.password}"`,
+    '',
+  ].join('\n')
+}
+
 async function launch(
   port: number,
   dataDirectory: string | undefined,
   appendfsync: 'always' | 'everysec' = 'always',
+  password: string,
 ): Promise<RedisServer> {
   const persistent = dataDirectory !== undefined
   if (persistent) mkdirSync(dataDirectory, { recursive: true, mode: 0o700 })
   const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'redis-test-'))
   // Only a temp directory is removed when the server goes; a data directory is what must outlive it.
   const scratch = persistent ? '' : directory
-  const child = spawn(
-    REDIS_BINARY,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      persistent ? 'yes' : 'no',
-      ...(persistent ? ['--appendfsync', appendfsync] : []),
-      '--dir',
-      directory,
-      '--daemonize',
-      'no',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  if (/["\\\n]/.test(directory)) throw new Error(`redis-server cannot keep its data in ${directory}`)
+  const child = spawn(REDIS_BINARY, ['-'], { stdio: ['pipe', 'pipe', 'pipe'] })
+  child.stdin?.on('error', () => {}) // a server that failed at once: its output says why
+  child.stdin?.end(configuration({ port, directory, persistent, appendfsync, password }))
   let output = ''
   const collect = (chunk: Buffer) => {
     if (output.length < 4000) output += chunk.toString()
@@ -138,21 +168,22 @@ async function launch(
   })
 
   const deadline = Date.now() + 10_000
-  while (!(await answersPing(port))) {
+  while (!(await answersPing(port, password))) {
     const exited = child.pid === undefined || child.exitCode !== null || child.signalCode !== null
     if (exited || Date.now() > deadline) {
       child.kill('SIGKILL')
       await waitForExit(child, 2000)
       throw new Error(
-        `redis-server did not start on port ${port}: ${output.trim().split('\n').slice(-3).join(' | ')}`,
+        `redis-server did not start on port ${port}: ${output.replaceAll(password, '***').trim().split('\n').slice(-3).join(' | ')}`,
       )
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${password}@127.0.0.1:${port}`,
     port,
+    password,
     async stop() {
       child.kill('SIGTERM')
       if (!(await waitForExit(child, 5000))) {
@@ -173,10 +204,12 @@ async function launch(
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   if (!redisAvailable) throw new Error(`${REDIS_BINARY} is not installed`)
   const deadline = Date.now() + 5000
+  const password = options.password ?? randomRedisPassword()
+  if (!/^[\w-]+$/.test(password)) throw new Error('a Redis password is letters, digits, - and _ only')
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort())
     try {
-      return await launch(port, options.dataDirectory, options.appendfsync)
+      return await launch(port, options.dataDirectory, options.appendfsync, password)
     } catch (error) {
       const retry = options.port === undefined ? attempt < 3 : Date.now() < deadline
       if (!retry) throw error

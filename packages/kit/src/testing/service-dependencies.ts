@@ -4,7 +4,9 @@ import { createTokenSigner, IDENTITY_HEADER, publicKeyOf, type Identity } from '
 import { createMemoryKeyValueStore } from '../kv/memory.ts'
 import type { ServiceDependencies } from '../service.ts'
 import { createServiceClient, type ServiceClientOptions } from '../service-client.ts'
-import { calledBy, SERVICES, type Caller, type ServiceName } from '../services.ts'
+import { publicKeysHeldBy, SERVICES, topicsPublishedBy, type Caller, type ServiceName } from '../services.ts'
+import type { EventBus } from '../bus/port.ts'
+import { signingEventBus } from '../bus/signature.ts'
 import { createNedbStore } from '../store/nedb.ts'
 import type { DocumentStore } from '../store/port.ts'
 import { createProcessedEventLog } from '../store/processed-events.ts'
@@ -33,11 +35,19 @@ export const TEST_KEYS = Object.fromEntries(
   (['gateway', ...SERVICES] as Caller[]).map((caller) => [caller, testKeyPair(caller)]),
 ) as Record<Caller, { privateKey: string; publicKey: string }>
 
-/** The public keys `service` holds in production: the gateway's and its callers'. */
+/** The public keys `service` holds in production: the gateway's, its callers' and its events' publishers'. */
 export function testPublicKeys(service: ServiceName): Partial<Record<Caller, string>> {
-  return Object.fromEntries(
-    (['gateway', ...calledBy(service)] as Caller[]).map((caller) => [caller, TEST_KEYS[caller].publicKey]),
-  )
+  return Object.fromEntries(publicKeysHeldBy(service).map((holder) => [holder, TEST_KEYS[holder].publicKey]))
+}
+
+/**
+ * The bus as `service` gets it in production: a publisher's events leave signed with its test key. Tests
+ * that play a publisher (sharing's grants reaching profiles) publish through `testEventBus(bus, 'sharing')`.
+ */
+export function testEventBus(bus: EventBus, service: ServiceName): EventBus {
+  return topicsPublishedBy(service).length > 0
+    ? signingEventBus(bus, service, TEST_KEYS[service].privateKey)
+    : bus
 }
 
 /** Real embedded adapters for a service under test: in-memory NeDB, the in-process bus and key-value store. */
@@ -53,7 +63,7 @@ export async function createEmbeddedDependencies(
   return {
     publicKeys: testPublicKeys(service),
     store,
-    bus,
+    bus: testEventBus(bus, service),
     kv,
     async close() {
       await bus.close()
@@ -80,7 +90,12 @@ export async function createSharedDependencies<Service extends ServiceName>(serv
     bus,
     kv,
     of(service: Service): ServiceDependencies {
-      return { publicKeys: testPublicKeys(service), store: stores.get(service)!, bus, kv }
+      return {
+        publicKeys: testPublicKeys(service),
+        store: stores.get(service)!,
+        bus: testEventBus(bus, service),
+        kv,
+      }
     },
     /** Close the services first: this closes what they share. */
     async close() {

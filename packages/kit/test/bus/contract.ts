@@ -190,6 +190,36 @@ export function describeEventBusContract(
       expect(handled).toHaveLength(2)
     })
 
+    it('parks an event its handler refuses as invalid (a forged one) on the first attempt', async () => {
+      const topic = newTopic()
+      const parked = collector()
+      const handled: unknown[] = []
+      let attempts = 0
+      await bus.subscribe(`${topic}.dlq`, parked.handler, { group: uniqueName('dlq-watch') })
+      await bus.subscribe(
+        topic,
+        async (event) => {
+          if ((event.data as { forged?: boolean }).forged) {
+            attempts++
+            throw new InvalidEventError('not signed by its publisher')
+          }
+          handled.push(event.data)
+        },
+        { group: uniqueName('consumer'), maxAttempts: 5 },
+      )
+      const forged = createEvent(topic, { forged: true })
+      await bus.publish(forged, 'user-1')
+      await bus.publish(createEvent(topic, { n: 1 }), 'user-1')
+      await waitFor(
+        () => parked.events.length === 1 && handled.length === 1,
+        deliveryTimeoutMs,
+        'the parking',
+      )
+      await sleep(quietMs)
+      expect(attempts).toBe(1)
+      expect(parked.events.map((event) => event.id)).toEqual([forged.id])
+    })
+
     it('refuses a malformed envelope or key on publish', async () => {
       const topic = newTopic()
       const seen = collector()

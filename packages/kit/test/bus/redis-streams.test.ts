@@ -151,7 +151,7 @@ describe.skipIf(!redisAvailable)('redis streams event bus', () => {
 
     await own.stop()
     expect(await bus.ping()).toBe(false)
-    const revived = await startRedisServer({ port: own.port })
+    const revived = await startRedisServer({ port: own.port, password: own.password })
     try {
       await waitFor(() => bus.ping(), 5000, 'the reconnection')
       // The group was lost with the data; the reader recreates it, then reads what is published next.

@@ -27,6 +27,7 @@ describe.skipIf(!redisAvailable)('redis key-value store', () => {
     const calls = (command: string) => {
       const stats = execFileSync('redis-cli', ['-p', String(own.port), 'INFO', 'commandstats'], {
         encoding: 'utf8',
+        env: { ...process.env, REDISCLI_AUTH: own.password },
       })
       const line = stats.split('\n').find((entry) => entry.startsWith(`cmdstat_${command}:`))
       return Number(/calls=(\d+)/.exec(line ?? '')?.[1] ?? 0)
@@ -61,7 +62,7 @@ describe.skipIf(!redisAvailable)('redis key-value store', () => {
       expect(Date.now() - started).toBeLessThan(1000)
       expect(await store.ping()).toBe(false)
 
-      const revived = await startRedisServer({ port: own.port })
+      const revived = await startRedisServer({ port: own.port, password: own.password })
       try {
         const deadline = Date.now() + 5000
         while (!(await store.ping())) {
