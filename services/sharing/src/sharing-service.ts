@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { isInvitationEmail } from '@app/domain/email'
 import {
   ACCESS_REVOKED,
   INVITATIONS_ACCEPTED,
@@ -15,6 +15,7 @@ import {
   type Invitation,
   type UserContact,
 } from '@app/contracts/sharing'
+import { OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
 import type { Identity } from '@app/kit/identity'
 import type { KeyValueStore } from '@app/kit/kv/port'
@@ -30,12 +31,11 @@ import {
 } from './repositories/invitations-repository.ts'
 import { newInvitationToken, tokenHash, type TokenSealer } from './tokens.ts'
 
-const EmailSchema = z.email()
-
 export interface SharingServiceOptions {
   invitations: InvitationsRepository
   history: AccessHistoryRepository
   auth: ServiceClient
+  profiles: ServiceClient
   bus: EventBus
   kv: KeyValueStore
   mailer: Mailer
@@ -43,6 +43,13 @@ export interface SharingServiceOptions {
   publicUrl: string
   now: () => number
   log: { info(details: object, message: string): void; error(details: object, message: string): void }
+}
+
+/** Who shared an accepted invitation's profile: the owner, and on a forward the guest owner between. */
+function sharersOf(invitation: StoredInvitation): Pick<InvitationAccepted, 'sharedBy' | 'sharedVia'> {
+  const inviter = { name: invitation.inviterName, email: invitation.inviterEmail }
+  if (invitation.parentInvitationId === null) return { sharedBy: inviter }
+  return { sharedBy: { name: invitation.ownerName, email: invitation.ownerEmail }, sharedVia: inviter }
 }
 
 /**
@@ -56,6 +63,16 @@ export function createSharingService(options: SharingServiceOptions) {
 
   const contactOf = (userId: number): Promise<UserContact> =>
     auth.request({ method: 'GET', path: `/internal/users/${userId}`, response: UserContactSchema })
+
+  const hasProfile = async (caller: Identity): Promise<boolean> =>
+    (
+      await options.profiles.request({
+        method: 'GET',
+        path: '/internal/profiles/owned',
+        actingFor: caller,
+        response: OwnedProfilesResponseSchema,
+      })
+    ).owned > 0
 
   const usable = (invitation: StoredInvitation | null): invitation is StoredInvitation =>
     invitation !== null &&
@@ -110,21 +127,22 @@ export function createSharingService(options: SharingServiceOptions) {
       const inviteeName = request.inviteeName.trim()
       const inviteeEmail = request.inviteeEmail.trim().toLowerCase()
       if (!inviteeName || !inviteeEmail) throw sharingErrors.missingInformation()
-      if (
-        !inviteeEmail.includes('@') ||
-        !inviteeEmail.includes('.') ||
-        !EmailSchema.safeParse(inviteeEmail).success
-      )
-        throw sharingErrors.invalidEmail()
+      if (!isInvitationEmail(inviteeEmail)) throw sharingErrors.invalidEmail()
 
       const forwarding = request.originalOwnerId !== undefined && request.originalOwnerId !== caller.userId
       let parent: StoredInvitation | null = null
       if (forwarding) {
-        if (caller.role !== 'guest_owner') throw sharingErrors.onlyGuestOwnersForward()
+        // Whoever accepted 'View and share' may pass that profile on, whatever their role: a standard user
+        // invited so keeps the right rather than losing it silently (docs/decisions/027-guests-have-a-home.md).
         parent = await invitations.findForwardableGrant(caller.userId, request.originalOwnerId!)
-        if (!parent) throw sharingErrors.notSharedWithYou()
+        if (!parent)
+          throw caller.role === 'guest_owner'
+            ? sharingErrors.notSharedWithYou()
+            : sharingErrors.onlyGuestOwnersForward()
       } else if (caller.role === 'guest_owner') {
         throw sharingErrors.guestOwnerMustForward()
+      } else if (!(await hasProfile(caller))) {
+        throw sharingErrors.noProfileToShare()
       }
 
       const inviter = await contactOf(caller.userId)
@@ -226,6 +244,7 @@ export function createSharingService(options: SharingServiceOptions) {
           role: invitation.inviteeRole,
           ...(password === undefined ? {} : { password }),
           invitedBy: { name: invitation.inviterName, email: invitation.inviterEmail },
+          invitedAt: invitation.createdAt.toISOString(),
         },
         actingFor: signedIn,
         // Finding the account again is harmless: a second call finds what the first created.
@@ -243,7 +262,7 @@ export function createSharingService(options: SharingServiceOptions) {
         ownerId: accepted.ownerId,
         granteeId: account.user.id,
         inviteeRole: accepted.inviteeRole,
-        sharedBy: { name: accepted.inviterName, email: accepted.inviterEmail },
+        ...sharersOf(accepted),
         acceptedAt: acceptedAt.toISOString(),
       }
       try {

@@ -35,6 +35,12 @@ const visibleTo = async (caller: Identity) =>
       headers: as('profiles', caller),
     })
   ).json() as Array<{ name: string; userId: number; accessType: string; sharedBy?: object }>
+/** A standard user with a profile to share (sharing refuses invitations without one). */
+const createOwner = async (name: string) => {
+  const owner = await createPerson(context, 'standard', name)
+  await saveProfile(owner)
+  return owner
+}
 const saveProfile = async (owner: Person) => {
   const response = await context.profiles.inject({
     method: 'POST',
@@ -68,7 +74,7 @@ async function share(
 
 describe('inviting (POST /api/invitations)', () => {
   it('creates an invitation with a token, e-mails its link and lists it for its sender only', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const response = await invite(owner.identity, {
       inviteeName: 'Gina Guest',
       inviteeEmail: 'Gina@Example.com',
@@ -98,12 +104,12 @@ describe('inviting (POST /api/invitations)', () => {
     expect(context.sent[0]!.html).not.toMatch(/<img/i)
     // The owner can copy the link again; nobody else sees the invitation.
     expect((await list(owner.identity))[0]!.token).toBe(invitation.token)
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect(await list(other.identity)).toEqual([])
   })
 
   it("answers the spec's validation texts, and 400 for operators, arrays, unknown fields and other roles", async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const missing = await invite(owner.identity, { inviteeName: ' ', inviteeEmail: 'x@example.com' })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().message).toBe('Missing information')
@@ -134,7 +140,7 @@ describe('inviting (POST /api/invitations)', () => {
   })
 
   it('refuses inviting oneself or the same address twice for one profile with 409', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const self = await invite(owner.identity, { inviteeName: 'Me', inviteeEmail: 'OLIVE.OWNER@example.com' })
     expect(self.statusCode).toBe(409)
     expect(self.json().message).toBe('You cannot invite yourself')
@@ -145,14 +151,14 @@ describe('inviting (POST /api/invitations)', () => {
     expect(twice.statusCode).toBe(409)
     expect(twice.json().code).toBe('SHARING_ALREADY_INVITED')
     // Another owner may invite the same address to their own profile.
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect(
       (await invite(other.identity, { inviteeName: 'G', inviteeEmail: 'g@example.com' })).statusCode,
     ).toBe(201)
   })
 
   it('lets guest_standard create nothing, and guest owners only forward', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const { guest: viewer } = await share(owner.identity, 'Vera', 'guest_standard')
     const refused = await invite(viewer, { inviteeName: 'X', inviteeEmail: 'x@example.com' })
     expect(refused.statusCode).toBe(403)
@@ -169,10 +175,8 @@ describe('inviting (POST /api/invitations)', () => {
   })
 
   it('forwards only a profile actually shared with the guest owner, always as guest_standard', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const stranger = await createPerson(context, 'standard', 'Sam Stranger')
-    await saveProfile(owner)
-    await saveProfile(stranger)
+    const owner = await createOwner('Olive Owner')
+    const stranger = await createOwner('Sam Stranger')
     const { guest: forwarder, invitation: root } = await share(owner.identity, 'Fred', 'guest_owner')
     const notShared = await invite(forwarder, {
       inviteeName: 'Cara',
@@ -197,10 +201,13 @@ describe('inviting (POST /api/invitations)', () => {
     await expect
       .poll(async () => (await visibleTo(third)).map((profile) => profile.name))
       .toEqual(['Olive Owner profile'])
+    // Shared by the owner, via the guest owner who forwarded it.
     expect((await visibleTo(third))[0]).toMatchObject({
       accessType: 'shared',
-      sharedBy: { name: 'Fred', email: 'fred@example.com' },
+      sharedBy: { name: 'Olive Owner', email: 'olive.owner@example.com' },
+      sharedVia: { name: 'Fred', email: 'fred@example.com' },
     })
+    expect((await visibleTo(forwarder))[0]).not.toHaveProperty('sharedVia')
     // Standard users and administrators share their own profiles, never forward.
     const forwardByStandard = await invite(stranger.identity, {
       inviteeName: 'X',
@@ -213,8 +220,7 @@ describe('inviting (POST /api/invitations)', () => {
 
 describe('accepting (POST /api/invitations/accept/:token)', () => {
   it('creates the guest with the invitation’s role, signs them in and shows them the profile', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const created = (
       await invite(owner.identity, { inviteeName: 'Gina Guest', inviteeEmail: 'gina@example.com' })
     ).json()
@@ -249,7 +255,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('answers used, revoked, expired and unknown tokens with one message, and GET with 405', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const used = await share(owner.identity, 'Una', 'guest_standard')
     const revoked = (
       await invite(owner.identity, { inviteeName: 'Rex', inviteeEmail: 'rex@example.com' })
@@ -282,7 +288,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('gives one success to two concurrent acceptances of one link', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const created = (
       await invite(owner.identity, { inviteeName: 'Dora', inviteeEmail: 'dora@example.com' })
     ).json()
@@ -294,9 +300,8 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('adds access to an existing account signed in as the invitee, and promotes guest_standard to guest_owner', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const other = await createPerson(context, 'standard', 'Other Owner')
-    await saveProfile(other)
+    const owner = await createOwner('Olive Owner')
+    const other = await createOwner('Other Owner')
     const { guest } = await share(owner.identity, 'Gus', 'guest_standard')
     const second = (
       await invite(other.identity, {
@@ -318,8 +323,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
 
 describe('revoking (DELETE /api/invitations/:id)', () => {
   it('lets only the sender revoke, and cascades to every forward below at once', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const { guest: b, invitation: toB } = await share(owner.identity, 'Bea', 'guest_owner')
     const { guest: c, invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     const pendingD = (
@@ -333,7 +337,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
     expect(await visibleTo(b)).toHaveLength(1)
 
     // Nobody but the sender: not the guest below, not another owner, not an administrator.
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     for (const caller of [b, other.identity, administrator]) {
       const refused = await revoke(caller, toB.id)
       expect(refused.statusCode).toBe(404)
@@ -358,8 +362,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
   })
 
   it('revoking a forward leaves the access above it', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const { guest: b } = await share(owner.identity, 'Bea', 'guest_owner')
     const { guest: c, invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     await expect.poll(async () => (await visibleTo(c)).length).toBe(1)
@@ -372,7 +375,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
 
 describe('the access history (GET /api/invitations/history)', () => {
   it('shows the owner every invitation, forward, acceptance and revoke as a tree, and nobody else', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const { guest: b, invitation: toB } = await share(owner.identity, 'Bea', 'guest_owner')
     const { invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     await revoke(owner.identity, toB.id)
@@ -405,7 +408,7 @@ describe('the access history (GET /api/invitations/history)', () => {
     ])
     const asAdministrator = await history(administrator, `?ownerId=${owner.identity.userId}`)
     expect(asAdministrator.json().entries).toHaveLength(2)
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect((await history(other.identity, `?ownerId=${owner.identity.userId}`)).statusCode).toBe(403)
     expect((await history(other.identity)).json().entries).toEqual([])
     expect((await history(other.identity, '?ownerId=abc')).statusCode).toBe(400)
