@@ -123,3 +123,11 @@ export function mayOpen(pathname: string, role: Role): boolean {
 export function isGuestRole(role: Role): role is 'guest_owner' | 'guest_standard' {
   return role === 'guest_owner' || role === 'guest_standard'
 }
+
+/** The query parameter of the Ask page naming the owner whose shared profile it opens with. */
+export const ASK_ABOUT_OWNER_PARAM = 'owner'
+
+/** Where accepting an invitation leads, whatever the role: the Ask page with the shared profile found. */
+export function askAboutOwnerPath(ownerId: number): string {
+  return `${paths.home}?${ASK_ABOUT_OWNER_PARAM}=${ownerId}`
+}

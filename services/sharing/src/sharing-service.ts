@@ -231,7 +231,10 @@ export function createSharingService(options: SharingServiceOptions) {
       }
     },
 
-    /** Returns the account signed in and whether older sessions of it must end (a promotion). */
+    /**
+     * Returns the account signed in, whether older sessions of it must end (a promotion), and the owner whose
+     * profile it may now see.
+     */
     async accept(token: string, password: string | undefined, signedIn: Identity | null) {
       const invitation = await findByToken(token)
       const account = await auth.request({
@@ -294,7 +297,7 @@ export function createSharingService(options: SharingServiceOptions) {
         },
         'invitation accepted',
       )
-      return account
+      return { ...account, ownerId: accepted.ownerId }
     },
 
     /**

@@ -243,7 +243,8 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
     )
     const accepted = await accept(created.token, { password: 'gina secret' })
     expect(accepted.statusCode, accepted.body).toBe(200)
-    expect(accepted.json()).toEqual({ redirectTo: '/' })
+    // The Ask page, with the owner's shared profile found.
+    expect(accepted.json()).toEqual({ redirectTo: `/?owner=${owner.identity.userId}` })
     const guest = signedInBy(accepted)!
     expect(guest).toMatchObject({ role: 'guest_standard', username: 'gina@example.com' })
     await expect.poll(async () => (await visibleTo(guest)).length).toBe(1)
@@ -317,7 +318,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect(accepted.headers['x-session-revoke-user']).toBe(String(guest.userId))
     expect(signedInBy(accepted)).toMatchObject({ userId: guest.userId, role: 'guest_owner' })
-    expect(accepted.json()).toEqual({ redirectTo: '/history' })
+    expect(accepted.json()).toEqual({ redirectTo: `/?owner=${other.identity.userId}` })
   })
 })
 
