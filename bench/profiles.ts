@@ -107,6 +107,7 @@ async function startService(
       PORT: String(port),
       DATA_DIR: dataDirectory,
       GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+      SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
       IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
       ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
       LOG_LEVEL: 'warn',

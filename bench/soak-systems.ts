@@ -186,6 +186,7 @@ export async function profilesOnRedis(): Promise<System> {
         DATA_DIR: join(base, name),
         REDIS_URL: redis.url,
         GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+        SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
         IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
         ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
         LOG_LEVEL: 'warn',

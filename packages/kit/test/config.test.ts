@@ -36,9 +36,11 @@ describe('configuration', () => {
     const missing = problemsOf(() =>
       parseConfig(profiles, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey }),
     )
+    expect(missing).toContain('SHARING_PUBLIC_KEY')
     expect(missing).toContain('IMPORT_PUBLIC_KEY')
     expect(missing).toContain('ADVICE_PUBLIC_KEY')
-    expect(missing).not.toContain('SHARING_PUBLIC_KEY')
+    // Only the services that call profiles: advice's key, not questions'.
+    expect(missing).not.toContain('QUESTIONS_PUBLIC_KEY')
     const advice = serviceEnvSchema.extend(internalCallEnv('advice'))
     const adviceProblems = problemsOf(() =>
       parseConfig(advice, {
