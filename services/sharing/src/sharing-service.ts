@@ -17,6 +17,7 @@ import {
 } from '@app/contracts/sharing'
 import { OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
+import { AppError } from '@app/kit/errors'
 import type { Identity } from '@app/kit/identity'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { Mailer } from '@app/kit/mailer'
@@ -45,6 +46,32 @@ export interface SharingServiceOptions {
   log: { info(details: object, message: string): void; error(details: object, message: string): void }
 }
 
+/**
+ * Whether the inviter owns a profile to share. While profiles cannot answer, invitations still go out: the
+ * check spares an invitee an empty list, it protects nothing (docs/decisions/027-guests-have-a-home.md).
+ */
+async function ownsAProfile(
+  options: Pick<SharingServiceOptions, 'profiles' | 'log'>,
+  caller: Identity,
+): Promise<boolean> {
+  try {
+    const { owned } = await options.profiles.request({
+      method: 'GET',
+      path: '/internal/profiles/owned',
+      actingFor: caller,
+      response: OwnedProfilesResponseSchema,
+    })
+    return owned > 0
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode < 500) throw error
+    options.log.error(
+      { err: error },
+      'profiles did not say whether the inviter has a profile; inviting anyway',
+    )
+    return true
+  }
+}
+
 /** Who shared an accepted invitation's profile: the owner, and on a forward the guest owner between. */
 function sharersOf(invitation: StoredInvitation): Pick<InvitationAccepted, 'sharedBy' | 'sharedVia'> {
   const inviter = { name: invitation.inviterName, email: invitation.inviterEmail }
@@ -63,16 +90,6 @@ export function createSharingService(options: SharingServiceOptions) {
 
   const contactOf = (userId: number): Promise<UserContact> =>
     auth.request({ method: 'GET', path: `/internal/users/${userId}`, response: UserContactSchema })
-
-  const hasProfile = async (caller: Identity): Promise<boolean> =>
-    (
-      await options.profiles.request({
-        method: 'GET',
-        path: '/internal/profiles/owned',
-        actingFor: caller,
-        response: OwnedProfilesResponseSchema,
-      })
-    ).owned > 0
 
   const usable = (invitation: StoredInvitation | null): invitation is StoredInvitation =>
     invitation !== null &&
@@ -141,7 +158,7 @@ export function createSharingService(options: SharingServiceOptions) {
             : sharingErrors.onlyGuestOwnersForward()
       } else if (caller.role === 'guest_owner') {
         throw sharingErrors.guestOwnerMustForward()
-      } else if (!(await hasProfile(caller))) {
+      } else if (!(await ownsAProfile(options, caller))) {
         throw sharingErrors.noProfileToShare()
       }
 

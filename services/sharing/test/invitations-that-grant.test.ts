@@ -50,6 +50,13 @@ describe('invitations that grant something (issue "every user\'s journey", item 
     expect(context.sent.map((email) => email.to)).toEqual(['gina@example.com'])
   })
 
+  it('still invites while profiles cannot say whether there is a profile: the check protects nothing', async () => {
+    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    await context.profiles.close()
+    const created = await invite(owner.identity, { inviteeName: 'Gina', inviteeEmail: 'gina@example.com' })
+    expect(created.statusCode, created.body).toBe(201)
+  })
+
   it("takes an address that contains '@' and '.', such as first.last@intranet", async () => {
     const owner = await createPerson(context, 'standard', 'Olive Owner')
     await saveProfileOf(context, owner.identity, owner.name)
