@@ -88,78 +88,90 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 }
 
 describe("a guest's home: what was shared with them, on the page they land on", () => {
-  it('a guest_standard accepts on a phone, finds the profile without typing a name and asks about it', async () => {
-    const olive = await ownerWithProfile('Olive', 'Home')
-    await invite(olive.session, 'Vic Viewer', 'vic.viewer@example.test', 'guest_standard')
-    const session = await fixture.newBrowserSession()
-    const page = await acceptInBrowser(session, 'vic.viewer@example.test', PHONE)
-    await expectFound(page, 'Olive Home')
-    const item = sharedWithYou(page).getByRole('listitem').filter({ hasText: 'Olive Home' })
-    await expect(item.innerText()).resolves.toContain(`Shared by Olive Home (${olive.user.email})`)
-    // guest_standard may not open My Profile, so nothing offers it.
-    await expect(page.getByRole('link', { name: 'View full profile' }).count()).resolves.toBe(0)
-    await noHorizontalScroll(page)
-    await expectNoAxeViolations(page)
-    await ask(page, 'How do I work well with this person?')
-    await expectNoAxeViolations(page)
+  it.each([PHONE, DESKTOP])(
+    'a guest_standard accepts at $width px, finds the profile without typing a name and asks about it',
+    async (viewport) => {
+      const olive = await ownerWithProfile('Olive', 'Home')
+      const email = `vic.viewer.${viewport.width}@example.test`
+      await invite(olive.session, 'Vic Viewer', email, 'guest_standard')
+      const session = await fixture.newBrowserSession()
+      const page = await acceptInBrowser(session, email, viewport)
+      await expectFound(page, 'Olive Home')
+      const item = sharedWithYou(page).getByRole('listitem').filter({ hasText: 'Olive Home' })
+      await expect(item.innerText()).resolves.toContain(`Shared by Olive Home (${olive.user.email})`)
+      // guest_standard may not open My Profile, so nothing offers it.
+      await expect(page.getByRole('link', { name: 'View full profile' }).count()).resolves.toBe(0)
+      await noHorizontalScroll(page)
+      await expectNoAxeViolations(page)
+      await ask(page, 'How do I work well with this person?')
+      await expectNoAxeViolations(page)
 
-    // Signing in again later lands on the same home, with the only shared profile found.
-    await page.goto(`${fixture.product.url}/`)
-    await expectFound(page, 'Olive Home')
-    await page.goto(`${fixture.product.url}/login-success`)
-    await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
-    await expect(page.getByRole('link', { name: 'View my profile' }).count()).resolves.toBe(0)
-    await expectNoAxeViolations(page)
-    session.expectNoPageErrors()
-  }, 90_000)
+      // Signing in again later lands on the same home, with the only shared profile found.
+      await page.goto(`${fixture.product.url}/`)
+      await expectFound(page, 'Olive Home')
+      await page.goto(`${fixture.product.url}/login-success`)
+      await page.getByRole('heading', { name: 'Login Successful' }).waitFor()
+      await expect(page.getByRole('link', { name: 'View my profile' }).count()).resolves.toBe(0)
+      await expectNoAxeViolations(page)
+      session.expectNoPageErrors()
+    },
+    90_000,
+  )
 
-  it('a guest_owner accepts on a desktop, asks about each shared profile, and is offered nothing that bounces', async () => {
-    const olive = await ownerWithProfile('Oona', 'Owner')
-    const paul = await ownerWithProfile('Paul', 'Second')
-    const email = 'gail.forwarder@example.test'
-    await invite(paul.session, 'Gail Forwarder', email, 'guest_standard')
-    const gail = new ApiSession(fixture.product.url)
-    const paulToken = (await linkSentTo(email)).split('/invite/')[1]!
-    await gail.expect(200, 'POST', `/api/invitations/accept/${paulToken}`, {
-      password: 'gail chosen password',
-    })
-    await invite(olive.session, 'Gail Forwarder', email, 'guest_owner')
-    const session = await fixture.newBrowserSession(gail)
-    const page = await session.newPage()
-    await page.setViewportSize(DESKTOP)
-    await page.goto(await newestLink(email))
-    await page.getByRole('button', { name: 'Accept & Create Account' }).click()
-    await page.getByRole('heading', { name: 'Invitation Accepted' }).waitFor()
-    // The invitation just accepted opens the Ask page with its profile found, though two are shared.
-    await expectFound(page, 'Oona Owner')
-    await expect(sharedWithYou(page).getByRole('listitem').count()).resolves.toBe(2)
-    await expectNoAxeViolations(page)
-    await sharedWithYou(page).getByRole('button', { name: 'Ask about Paul Second' }).click()
-    await findCard(page).getByRole('heading', { name: 'Paul Second', level: 3 }).waitFor()
-    await askCard(page).getByText('Asking about Paul Second').waitFor()
-    await expect(
-      page.evaluate<string | undefined>('document.activeElement?.tagName'),
-      'the question box is where the user goes next',
-    ).resolves.toBe('TEXTAREA')
-    await ask(page, 'What motivates this person?')
-    // A guest owner may open My Profile, but takes no assessment of their own.
-    await expect(page.getByRole('link', { name: 'View full profile' }).count()).resolves.toBe(1)
-    await page.goto(`${fixture.product.url}/history`)
-    await waitForSettledPage(page)
-    await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor()
-    for (const name of ['Take New Assessment', 'Start an Assessment', 'Enter DISC Scores'])
-      await expect(page.getByRole('link', { name }).count(), name).resolves.toBe(0)
-    await page.getByRole('link', { name: 'Share Profiles' }).waitFor()
-    await expectNoAxeViolations(page)
-    // How It Works tells a guest owner how forwarding works, not how to invite to a profile of their own.
-    await page.goto(`${fixture.product.url}/share-profile`)
-    await waitForSettledPage(page)
-    const help = page.getByRole('region', { name: 'How It Works' })
-    await expect(help.innerText()).resolves.toContain('Shared with you on the Ask page, and under My Profile')
-    await expect(help.innerText()).resolves.not.toContain('You need a profile of your own')
-    await expectNoAxeViolations(page)
-    session.expectNoPageErrors()
-  }, 90_000)
+  it.each([PHONE, DESKTOP])(
+    'a guest_owner accepts at $width px, asks about each shared profile, and is offered nothing that bounces',
+    async (viewport) => {
+      const olive = await ownerWithProfile('Oona', 'Owner')
+      const paul = await ownerWithProfile('Paul', 'Second')
+      const email = `gail.forwarder.${viewport.width}@example.test`
+      await invite(paul.session, 'Gail Forwarder', email, 'guest_standard')
+      const gail = new ApiSession(fixture.product.url)
+      const paulToken = (await linkSentTo(email)).split('/invite/')[1]!
+      await gail.expect(200, 'POST', `/api/invitations/accept/${paulToken}`, {
+        password: 'gail chosen password',
+      })
+      await invite(olive.session, 'Gail Forwarder', email, 'guest_owner')
+      const session = await fixture.newBrowserSession(gail)
+      const page = await session.newPage()
+      await page.setViewportSize(viewport)
+      await page.goto(await newestLink(email))
+      await page.getByRole('button', { name: 'Accept & Create Account' }).click()
+      await page.getByRole('heading', { name: 'Invitation Accepted' }).waitFor()
+      // The invitation just accepted opens the Ask page with its profile found, though two are shared.
+      await expectFound(page, 'Oona Owner')
+      await noHorizontalScroll(page)
+      await expect(sharedWithYou(page).getByRole('listitem').count()).resolves.toBe(2)
+      await expectNoAxeViolations(page)
+      await sharedWithYou(page).getByRole('button', { name: 'Ask about Paul Second' }).click()
+      await findCard(page).getByRole('heading', { name: 'Paul Second', level: 3 }).waitFor()
+      await askCard(page).getByText('Asking about Paul Second').waitFor()
+      await expect(
+        page.evaluate<string | undefined>('document.activeElement?.tagName'),
+        'the question box is where the user goes next',
+      ).resolves.toBe('TEXTAREA')
+      await ask(page, 'What motivates this person?')
+      // A guest owner may open My Profile, but takes no assessment of their own.
+      await expect(page.getByRole('link', { name: 'View full profile' }).count()).resolves.toBe(1)
+      await page.goto(`${fixture.product.url}/history`)
+      await waitForSettledPage(page)
+      await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor()
+      for (const name of ['Take New Assessment', 'Start an Assessment', 'Enter DISC Scores'])
+        await expect(page.getByRole('link', { name }).count(), name).resolves.toBe(0)
+      await page.getByRole('link', { name: 'Share Profiles' }).waitFor()
+      await expectNoAxeViolations(page)
+      // How It Works tells a guest owner how forwarding works, not how to invite to a profile of their own.
+      await page.goto(`${fixture.product.url}/share-profile`)
+      await waitForSettledPage(page)
+      const help = page.getByRole('region', { name: 'How It Works' })
+      await expect(help.innerText()).resolves.toContain(
+        'Shared with you on the Ask page, and under My Profile',
+      )
+      await expect(help.innerText()).resolves.not.toContain('You need a profile of your own')
+      await expectNoAxeViolations(page)
+      session.expectNoPageErrors()
+    },
+    90_000,
+  )
 
   it('a forward shows who shared it and via whom', async () => {
     const owner = await ownerWithProfile('Fern', 'Root')
@@ -311,6 +323,7 @@ describe('invitations that grant something', () => {
     await stanPage.goto(await linkSentTo(stan.user.email))
     await stanPage.getByRole('button', { name: 'Accept & Create Account' }).click()
     await expectFound(stanPage, 'Ivo Intranet')
+    await expectNoAxeViolations(stanPage)
     await stanPage.goto(`${fixture.product.url}/share-profile`)
     await waitForSettledPage(stanPage)
     await stanPage.getByRole('tab', { name: 'Authorised Profiles' }).click()
