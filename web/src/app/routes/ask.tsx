@@ -66,12 +66,7 @@ export function AskRoute() {
           : 'Find a profile, then ask for advice on working, learning or living with that person.'}
       </p>
       <div className="mt-8">
-        <SharedWithYou
-          alwaysShown={guest}
-          awaitingOwner={awaitingOwner}
-          selectedId={profile?.id ?? null}
-          onAsk={askAbout}
-        />
+        <SharedWithYou alwaysShown={guest} selectedId={profile?.id ?? null} onAsk={askAbout} />
       </div>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* The guard renders this page once the session is known, so the name is there at first render. */}

@@ -16,18 +16,16 @@ export const NOTHING_SHARED_TEXT =
  */
 export function SharedWithYou({
   alwaysShown,
-  awaitingOwner,
   selectedId,
   onAsk,
 }: {
   alwaysShown: boolean
-  /** The owner whose profile an invitation just shared, listed as soon as its grant arrives. */
-  awaitingOwner: number | null
   selectedId: number | null
   onAsk: (profile: AccessibleProfile) => void
 }) {
   const headingId = useId()
-  const profiles = useSharedProfiles({ enabled: true, awaitingOwner })
+  // The page waiting for a grant just accepted reads the list again; this view shows what it reads.
+  const profiles = useSharedProfiles({ enabled: true })
   if (!alwaysShown && !(profiles.data && profiles.data.length > 0)) return null
   return (
     <section
