@@ -5,9 +5,9 @@ import {
   administrator,
   as,
   createPerson,
+  saveProfileOf,
   signedInBy,
   useSharingProduct,
-  type Person,
 } from './support/sharing-product.ts'
 
 const context = useSharingProduct()
@@ -38,17 +38,8 @@ const visibleTo = async (caller: Identity) =>
 /** A standard user with a profile to share (sharing refuses invitations without one). */
 const createOwner = async (name: string) => {
   const owner = await createPerson(context, 'standard', name)
-  await saveProfile(owner)
+  await saveProfileOf(context, owner.identity, name)
   return owner
-}
-const saveProfile = async (owner: Person) => {
-  const response = await context.profiles.inject({
-    method: 'POST',
-    url: '/api/assessments',
-    headers: as('profiles', owner.identity),
-    payload: { name: `${owner.name} profile`, dScore: 80, iScore: 40, sScore: 30, cScore: 10 },
-  })
-  expect(response.statusCode, response.body).toBe(201)
 }
 
 /** Invites, accepts with a new password and returns the invitee's identity and the invitation id. */
