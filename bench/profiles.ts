@@ -107,10 +107,10 @@ async function startService(
       PORT: String(port),
       DATA_DIR: dataDirectory,
       GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+      SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
       IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
       ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
       AUTH_PUBLIC_KEY: TEST_KEYS.auth.publicKey,
-      SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
       LOG_LEVEL: 'warn',
       // A service process needs a shared bus; this one has no peers, but the rule holds.
       REDIS_URL: redisUrl,

@@ -57,6 +57,7 @@ describe('start-up', () => {
     const { child, output } = run('services/profiles/src/server.ts', {
       PORT: '0',
       GATEWAY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
+      SHARING_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       IMPORT_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       ADVICE_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       AUTH_PUBLIC_KEY: generateIdentityKeyPair().publicKey,

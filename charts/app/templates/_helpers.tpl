@@ -33,7 +33,7 @@ which e2e/test/deployment checks this against). Each pair is one NetworkPolicy e
 and upstream URL, and the caller's public key in the called service. Read with: include "app.internalCalls" . | fromYaml
 */}}
 {{- define "app.internalCalls" -}}
-sharing: [auth]
+sharing: [auth, profiles]
 import: [auth, profiles]
 advice: [profiles]
 {{- end -}}

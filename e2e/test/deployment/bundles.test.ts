@@ -63,6 +63,7 @@ describe.skipIf(!redisAvailable)('the compiled bundles', () => {
       {
         REDIS_URL: redis!.url,
         GATEWAY_PUBLIC_KEY: TEST_KEYS.gateway.publicKey,
+        SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
         IMPORT_PUBLIC_KEY: TEST_KEYS.import.publicKey,
         ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
         // The publishers of the events profiles consumes (decision 021).

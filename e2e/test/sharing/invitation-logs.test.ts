@@ -22,6 +22,12 @@ describe('the logs of a sharing flow (SECURITY.md 35)', () => {
         const admin = new ApiSession(url)
         await admin.login('invitation-logs@example.test', adminPassword)
         const owner = await createAccount(admin, 'standard', { firstName: 'Logged', lastName: 'Owner' })
+        await owner.session.expect(201, 'POST', '/api/assessments', {
+          dScore: 60,
+          iScore: 40,
+          sScore: 30,
+          cScore: 20,
+        })
         const invitation = (await owner.session.expect(201, 'POST', '/api/invitations', {
           inviteeName: 'Ivy Invitee',
           inviteeEmail: 'ivy@example.test',

@@ -101,6 +101,13 @@ describe('sharing through the whole product (SECURITY.md 19, 22)', () => {
 
   it('refuses a replayed link and GET acceptance, with the same message for every dead link', async () => {
     const owner = await fixture.createAccount('standard', { firstName: 'Dana', lastName: 'Owner' })
+    // An invitation shares a profile: without one it is refused.
+    await owner.session.expect(201, 'POST', '/api/assessments', {
+      dScore: 60,
+      iScore: 40,
+      sScore: 30,
+      cScore: 20,
+    })
     await owner.session.expect(201, 'POST', '/api/invitations', {
       inviteeName: 'Ray Replay',
       inviteeEmail: 'ray.replay@example.test',

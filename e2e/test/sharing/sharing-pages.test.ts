@@ -163,8 +163,16 @@ describe('sharing in the browser', () => {
     const acceptStarted = Date.now()
     await bobPage.getByRole('button', { name: 'Accept & Create Account' }).click()
     await bobPage.getByRole('heading', { name: 'Invitation Accepted' }).waitFor()
-    await waitForPath(bobPage, '/history')
+    // Every role lands on the Ask page with the shared profile found.
+    await waitForPath(bobPage, '/')
     expect(Date.now() - acceptStarted).toBeGreaterThanOrEqual(900)
+    await waitForSettledPage(bobPage)
+    await bobPage
+      .getByRole('region', { name: 'Ask AI Assistant' })
+      .getByText('Asking about Alice Sharer')
+      .waitFor()
+    await expectNoAxeViolations(bobPage)
+    await bobPage.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(bobPage)
     await bobPage.getByText('Shared with you by Alice Sharer').waitFor()
     await expectNoAxeViolations(bobPage)
@@ -256,7 +264,7 @@ describe('sharing in the browser', () => {
     await expectNoAxeViolations(alicePage)
 
     // The next page load of everyone below shows nothing shared.
-    await bobPage.reload()
+    await bobPage.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(bobPage)
     await expect(bobPage.getByText('Shared with you by Alice Sharer').count()).resolves.toBe(0)
     expect(await accessibleNames(bobPage)).toEqual([])
@@ -282,7 +290,13 @@ describe('sharing in the browser', () => {
     await page.getByText(`You are signed in as ${dan.user.email}`).waitFor()
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Accept & Create Account' }).click()
-    await waitForPath(page, '/history')
+    await waitForPath(page, '/')
+    await waitForSettledPage(page)
+    await page
+      .getByRole('region', { name: 'Ask AI Assistant' })
+      .getByText('Asking about Olga Owner')
+      .waitFor()
+    await page.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(page)
     const selector = page.getByLabel('Select a profile')
     await selector.waitFor()

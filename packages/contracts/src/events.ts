@@ -39,8 +39,13 @@ export const InvitationAcceptedSchema = z.object({
   ownerId: z.number().int().positive(),
   granteeId: z.number().int().positive(),
   inviteeRole: z.enum(['guest_standard', 'guest_owner']),
-  /** Who shared it with the grantee: the profiles lists show it as `sharedBy`. */
+  /**
+   * Who shared it: the owner, or on a forward the owner whose share it came from; the profiles lists show
+   * it as `sharedBy`. Events written before forwards carried `sharedVia` name the forwarder here.
+   */
   sharedBy: z.object({ name: z.string(), email: z.string() }),
+  /** On a forward: the guest owner who passed it on (the profiles lists show "via" them). */
+  sharedVia: z.object({ name: z.string(), email: z.string() }).optional(),
   acceptedAt: z.string().datetime(),
 })
 export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>

@@ -193,13 +193,22 @@ export type AccessType = z.infer<typeof AccessTypeSchema>
 
 export const AccessibleProfileSchema = ProfileSchema.extend({
   accessType: AccessTypeSchema,
+  /** Who shared it: the owner, or for a forward the owner whose share it came from. */
   sharedBy: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** On a forward: the guest owner it reached the caller through ("shared by the owner via them"). */
+  sharedVia: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** Set when the caller holds it with the right to share it on (invited with 'View and share'). */
+  mayForward: z.boolean().optional(),
   /** Set when the caller sees the profile through the administrator role rather than a grant. */
   visibleAs: z.literal('administrator').optional(),
 })
 export type AccessibleProfile = z.infer<typeof AccessibleProfileSchema>
 
 export const ProfileListSchema = z.array(ProfileSchema)
+
+/** Internal (sharing → profiles): how many profiles the user a call acts for owns; sharing needs one to share. */
+export const OwnedProfilesResponseSchema = z.object({ owned: z.number().int().min(0) })
+export type OwnedProfilesResponse = z.infer<typeof OwnedProfilesResponseSchema>
 export const AccessibleProfileListSchema = z.array(AccessibleProfileSchema)
 
 /** `GET /api/profiles/search?name=`: the service answers 400 for a blank or over-long name. */

@@ -22,6 +22,8 @@ export const SHARING_MESSAGES = {
   invalidEmail: 'Invalid email',
   invalidInvitation: 'The invitation link is invalid or has expired.',
   invitationNotFound: 'Could not find the invitation for this profile',
+  noProfileToShare:
+    'You have no profile to share yet. Take an assessment or enter your DISC scores first, then invite others to see it.',
   acceptWithPost: 'Accept an invitation with POST /api/invitations/accept/{token}; GET never changes state.',
 } as const
 
@@ -136,6 +138,8 @@ export const GuestAccountRequestSchema = z.strictObject({
   role: GuestRoleSchema,
   password: z.string().max(ACCEPT_PASSWORD_MAX).optional(),
   invitedBy: PersonRefSchema,
+  /** When the invitation was sent: a new guest's "Date invited". */
+  invitedAt: z.string().datetime().optional(),
 })
 export type GuestAccountRequest = z.infer<typeof GuestAccountRequestSchema>
 export const GuestAccountResponseSchema = z.object({

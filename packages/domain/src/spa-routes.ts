@@ -109,3 +109,25 @@ export function decideRoute(pathname: string, role: Role | null): RouteDecision 
   const pattern = findRoutePattern(pathname)
   return pattern === null ? { notFound: true } : decidePattern(pattern, role)
 }
+
+/**
+ * Whether a signed-in user of this role may open the path without being sent elsewhere: a page offers a
+ * link or button only when this holds, so that nobody is offered a way that bounces them back.
+ */
+export function mayOpen(pathname: string, role: Role): boolean {
+  const decision = decideRoute(pathname, role)
+  return 'allow' in decision && decision.allow
+}
+
+/** Guests see only what was shared with them; they own no profile of their own. */
+export function isGuestRole(role: Role): role is 'guest_owner' | 'guest_standard' {
+  return role === 'guest_owner' || role === 'guest_standard'
+}
+
+/** The query parameter of the Ask page naming the owner whose shared profile it opens with. */
+export const ASK_ABOUT_OWNER_PARAM = 'owner'
+
+/** Where accepting an invitation leads, whatever the role: the Ask page with the shared profile found. */
+export function askAboutOwnerPath(ownerId: number): string {
+  return `${paths.home}?${ASK_ABOUT_OWNER_PARAM}=${ownerId}`
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decidePattern, decideRoute, findRoutePattern, routePatterns } from '../src/spa-routes.ts'
+import { decidePattern, decideRoute, findRoutePattern, mayOpen, routePatterns } from '../src/spa-routes.ts'
 
 describe('SPA route guards (spec accounts-and-access section 6)', () => {
   it('lets anyone open the public routes', () => {
@@ -83,5 +83,18 @@ describe('SPA route guards (spec accounts-and-access section 6)', () => {
         }
       }
     }
+  })
+})
+
+describe('mayOpen: the links a role may be offered', () => {
+  it('offers guests only what the route table lets them open', () => {
+    expect(mayOpen('/history', 'guest_standard')).toBe(false)
+    expect(mayOpen('/history', 'guest_owner')).toBe(true)
+    expect(mayOpen('/assessment', 'guest_owner')).toBe(false)
+    expect(mayOpen('/scores', 'guest_owner')).toBe(false)
+    expect(mayOpen('/', 'guest_standard')).toBe(true)
+    expect(mayOpen('/assessment', 'standard')).toBe(true)
+    expect(mayOpen('/admin/users', 'standard')).toBe(false)
+    expect(mayOpen('/nowhere', 'administrator')).toBe(false)
   })
 })

@@ -11,7 +11,7 @@ export type Caller = 'gateway' | ServiceName
  * Each pair is one NetworkPolicy edge and one public key the called service holds; keep it one level deep.
  */
 export const INTERNAL_CALLS = {
-  sharing: ['auth'],
+  sharing: ['auth', 'profiles'],
   import: ['auth', 'profiles'],
   advice: ['profiles'],
 } as const satisfies Partial<Record<ServiceName, readonly ServiceName[]>>

@@ -36,11 +36,11 @@ describe('configuration', () => {
     const missing = problemsOf(() =>
       parseConfig(profiles, { PORT: '1', GATEWAY_PUBLIC_KEY: gateway.publicKey }),
     )
+    expect(missing).toContain('SHARING_PUBLIC_KEY')
     expect(missing).toContain('IMPORT_PUBLIC_KEY')
     expect(missing).toContain('ADVICE_PUBLIC_KEY')
     // The publishers of the events profiles consumes (decision 021).
     expect(missing).toContain('AUTH_PUBLIC_KEY')
-    expect(missing).toContain('SHARING_PUBLIC_KEY')
     expect(missing).not.toContain('QUESTIONS_PUBLIC_KEY')
     expect(missing).not.toContain('SERVICE_PRIVATE_KEY')
     // Nobody calls questions, and it neither publishes nor consumes events: no key but the gateway's.

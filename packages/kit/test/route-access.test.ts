@@ -114,8 +114,8 @@ describe('every route says who may call it, and the service enforces it', () => 
     expect(
       (await get(app, '/internal/for-advice', serviceHeaders('import', 'profiles', administrator))).status,
     ).toBe(403)
-    // sharing does not call profiles at all: profiles does not even hold its key.
-    expect((await get(app, '/internal/for-advice', serviceHeaders('sharing', 'profiles'))).status).toBe(401)
+    // questions does not call profiles at all: profiles does not even hold its key.
+    expect((await get(app, '/internal/for-advice', serviceHeaders('questions', 'profiles'))).status).toBe(401)
     // A service acting for an administrator is still not the gateway.
     expect((await get(app, '/api/admin', serviceHeaders('advice', 'profiles', administrator))).status).toBe(
       403,

@@ -18,6 +18,8 @@ export interface AccessibleProfiles {
   profiles: readonly Profile[]
   accessTypeOf(profile: Profile): AccessType
   sharedByOf(profile: Profile): { name: string; email: string } | undefined
+  /** On a forward: the guest owner it came through; and whether the caller may share it on. */
+  sharingOf?(profile: Profile): Pick<Grant, 'sharedVia' | 'mayForward'> | undefined
   canSee(profile: Profile): boolean
   /** Set for a profile the caller sees through the administrator role rather than a grant. */
   visibleAsOf?(profile: Profile): 'administrator' | undefined
@@ -30,7 +32,9 @@ export function isAdministrator(identity: Identity): boolean {
 interface GranteeSet {
   key: string
   owners: readonly number[]
+  /** Per owner: the grant that names who shared it, and whether any grant of that owner may be forwarded. */
   sharedBy: ReadonlyMap<number, { name: string; email: string }>
+  sharing: ReadonlyMap<number, Pick<Grant, 'sharedVia' | 'mayForward'>>
 }
 
 /**
@@ -44,12 +48,23 @@ function granteeSetOf(self: number, grants: readonly Grant[]): GranteeSet {
   if (known) return known
   // The oldest grant of an owner names who shared it; later ones add nothing the caller cannot see already.
   const sharedBy = new Map<number, { name: string; email: string }>()
-  for (const grant of grants)
-    if (grant.ownerId !== self && !sharedBy.has(grant.ownerId)) sharedBy.set(grant.ownerId, grant.sharedBy)
+  const sharing = new Map<number, Pick<Grant, 'sharedVia' | 'mayForward'>>()
+  for (const grant of grants) {
+    if (grant.ownerId === self) continue
+    const known = sharing.get(grant.ownerId)
+    if (!known) {
+      sharedBy.set(grant.ownerId, grant.sharedBy)
+      sharing.set(grant.ownerId, { sharedVia: grant.sharedVia, mayForward: grant.mayForward })
+    } else if (grant.mayForward && !known.mayForward) {
+      // A later 'View and share' adds the right to forward to what an earlier view-only grant gave.
+      sharing.set(grant.ownerId, { ...known, mayForward: true })
+    }
+  }
   const set = {
     key: `grantee:${self}:${grants.map((grant) => grant.invitationId).join('.')}`,
     owners: [self, ...sharedBy.keys()],
     sharedBy,
+    sharing,
   }
   granteeSets.set(grants, set)
   return set
@@ -89,7 +104,7 @@ export function accessibleProfiles(
       canSee: (profile) => profile.userId === self,
     }
   }
-  const { key, owners, sharedBy } = granteeSetOf(self, grants)
+  const { key, owners, sharedBy, sharing } = granteeSetOf(self, grants)
   // Merged only when a route needs the list itself, not when its cached text or index is still current.
   let merged: Profile[] | null = null
   return {
@@ -101,6 +116,7 @@ export function accessibleProfiles(
     },
     accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
     sharedByOf: (profile) => sharedBy.get(profile.userId),
+    sharingOf: (profile) => sharing.get(profile.userId),
     canSee: (profile) => profile.userId === self || sharedBy.has(profile.userId),
   }
 }
@@ -108,10 +124,13 @@ export function accessibleProfiles(
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
   const sharedBy = access.sharedByOf(profile)
   const visibleAs = access.visibleAsOf?.(profile)
+  const sharing = access.sharingOf?.(profile)
   return {
     ...profile,
     accessType: access.accessTypeOf(profile),
     ...(sharedBy ? { sharedBy } : {}),
+    ...(sharing?.sharedVia ? { sharedVia: sharing.sharedVia } : {}),
+    ...(sharing?.mayForward ? { mayForward: true } : {}),
     ...(visibleAs ? { visibleAs } : {}),
   }
 }

@@ -24,6 +24,8 @@ export const CatalogChangeSchema = z.discriminatedUnion('kind', [
       ownerId: UserIdSchema,
       granteeId: UserIdSchema,
       sharedBy: z.object({ name: z.string(), email: z.string() }),
+      sharedVia: z.object({ name: z.string(), email: z.string() }).optional(),
+      mayForward: z.boolean().optional(),
     }),
   }),
   /** A grant ended (its own revoke, or the cascade from one above it). */

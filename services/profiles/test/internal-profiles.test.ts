@@ -55,11 +55,32 @@ describe('GET /internal/profiles/:id (advice, acting for a user)', () => {
     const fromGateway = await load(identityHeaders('profiles', ada), adas.id)
     expect(fromGateway.statusCode).toBe(403)
     expect(fromGateway.json().code).toBe('PROFILES_FORBIDDEN')
-    // profiles holds no key of sharing's (sharing never calls it), so its token is no identity at all.
-    expect((await load(serviceHeaders('sharing', 'profiles', ada), adas.id)).statusCode).toBe(401)
+    // Sharing calls profiles, but not this route.
+    expect((await load(serviceHeaders('sharing', 'profiles', ada), adas.id)).statusCode).toBe(403)
     expect((await load(serviceHeaders('import', 'profiles', ada), adas.id)).statusCode).toBe(403)
     // A token for another audience is no token for profiles.
     expect((await load(serviceHeaders('advice', 'auth', ada), adas.id)).statusCode).toBe(401)
     expect((await load({}, adas.id)).statusCode).toBe(401)
+  })
+})
+
+describe('GET /internal/profiles/owned (sharing, acting for an inviter)', () => {
+  const owned = (headers: Record<string, string>) =>
+    context.app.inject({ method: 'GET', url: '/internal/profiles/owned', headers })
+
+  it('counts the profiles the user owns, never those shared with them or seen as administrator', async () => {
+    expect((await owned(serviceHeaders('sharing', 'profiles', ada))).json()).toEqual({ owned: 0 })
+    await save(ada, 'Ada Lovelace')
+    await save(ada, 'Ada again')
+    await save(grace, 'Grace Hopper')
+    expect((await owned(serviceHeaders('sharing', 'profiles', ada))).json()).toEqual({ owned: 2 })
+    expect((await owned(serviceHeaders('sharing', 'profiles', administrator))).json()).toEqual({ owned: 0 })
+  })
+
+  it('answers sharing only, and only acting for a user', async () => {
+    expect((await owned(serviceHeaders('advice', 'profiles', ada))).statusCode).toBe(403)
+    expect((await owned(identityHeaders('profiles', ada))).statusCode).toBe(403)
+    expect((await owned(serviceHeaders('sharing', 'profiles', null))).statusCode).toBe(403)
+    expect((await owned({})).statusCode).toBe(401)
   })
 })

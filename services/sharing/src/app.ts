@@ -30,6 +30,8 @@ export async function buildApp(options: SharingOptions) {
   const { env } = options
   const auth = options.clients?.auth
   if (!auth) throw new Error('sharing: the auth client is required (AUTH_SERVICE_URL)')
+  const profiles = options.clients?.profiles
+  if (!profiles) throw new Error('sharing: the profiles client is required (PROFILES_SERVICE_URL)')
   const tokenKey = invitationTokenKey(env)
   const app = createServiceApp('sharing', options)
   // Repositories and collaborators first, then the routes that use them.
@@ -47,6 +49,7 @@ export async function buildApp(options: SharingOptions) {
     invitations,
     history,
     auth,
+    profiles,
     bus: options.bus,
     kv: options.kv,
     mailer,

@@ -31,6 +31,7 @@ export const sharingErrors = {
       'SHARING_PROFILE_NOT_SHARED',
       'You can only forward a profile that was shared with you with the right to share it',
     ),
+  noProfileToShare: () => new AppError(409, 'SHARING_NO_PROFILE', SHARING_MESSAGES.noProfileToShare),
   selfInvite: () => new AppError(409, 'SHARING_SELF_INVITE', 'You cannot invite yourself'),
   ownerInvite: () =>
     new AppError(409, 'SHARING_OWNER_INVITE', 'This person owns the profile and already sees it'),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { isInvitationEmail } from '@app/domain/email'
 import { INVITATIONS_ACCEPTED, type InvitationAccepted } from '@app/contracts/events'
 import {
   GuestAccountResponseSchema,
@@ -8,8 +8,10 @@ import {
   type Invitation,
   type UserContact,
 } from '@app/contracts/sharing'
+import { OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import { MIN_PASSWORD_LENGTH } from '@app/domain/passwords'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
+import { AppError } from '@app/kit/errors'
 import type { Identity } from '@app/kit/identity'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { Mailer } from '@app/kit/mailer'
@@ -25,12 +27,11 @@ import {
 import { createRevocations } from './revocations.ts'
 import { newInvitationToken, tokenHash, type TokenSealer } from './tokens.ts'
 
-const EmailSchema = z.email()
-
 export interface SharingServiceOptions {
   invitations: InvitationsRepository
   history: AccessHistoryRepository
   auth: ServiceClient
+  profiles: ServiceClient
   bus: EventBus
   kv: KeyValueStore
   mailer: Mailer
@@ -38,6 +39,39 @@ export interface SharingServiceOptions {
   publicUrl: string
   now: () => number
   log: { info(details: object, message: string): void; error(details: object, message: string): void }
+}
+
+/**
+ * Whether the inviter owns a profile to share. While profiles cannot answer, invitations still go out: the
+ * check spares an invitee an empty list, it protects nothing (docs/decisions/027-guests-have-a-home.md).
+ */
+async function ownsAProfile(
+  options: Pick<SharingServiceOptions, 'profiles' | 'log'>,
+  caller: Identity,
+): Promise<boolean> {
+  try {
+    const { owned } = await options.profiles.request({
+      method: 'GET',
+      path: '/internal/profiles/owned',
+      actingFor: caller,
+      response: OwnedProfilesResponseSchema,
+    })
+    return owned > 0
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode < 500) throw error
+    options.log.error(
+      { err: error },
+      'profiles did not say whether the inviter has a profile; inviting anyway',
+    )
+    return true
+  }
+}
+
+/** Who shared an accepted invitation's profile: the owner, and on a forward the guest owner between. */
+function sharersOf(invitation: StoredInvitation): Pick<InvitationAccepted, 'sharedBy' | 'sharedVia'> {
+  const inviter = { name: invitation.inviterName, email: invitation.inviterEmail }
+  if (invitation.parentInvitationId === null) return { sharedBy: inviter }
+  return { sharedBy: { name: invitation.ownerName, email: invitation.ownerEmail }, sharedVia: inviter }
 }
 
 /**
@@ -112,21 +146,22 @@ export function createSharingService(options: SharingServiceOptions) {
       const inviteeName = request.inviteeName.trim()
       const inviteeEmail = request.inviteeEmail.trim().toLowerCase()
       if (!inviteeName || !inviteeEmail) throw sharingErrors.missingInformation()
-      if (
-        !inviteeEmail.includes('@') ||
-        !inviteeEmail.includes('.') ||
-        !EmailSchema.safeParse(inviteeEmail).success
-      )
-        throw sharingErrors.invalidEmail()
+      if (!isInvitationEmail(inviteeEmail)) throw sharingErrors.invalidEmail()
 
       const forwarding = request.originalOwnerId !== undefined && request.originalOwnerId !== caller.userId
       let parent: StoredInvitation | null = null
       if (forwarding) {
-        if (caller.role !== 'guest_owner') throw sharingErrors.onlyGuestOwnersForward()
+        // Whoever accepted 'View and share' may pass that profile on, whatever their role: a standard user
+        // invited so keeps the right rather than losing it silently (docs/decisions/027-guests-have-a-home.md).
         parent = await invitations.findForwardableGrant(caller.userId, request.originalOwnerId!)
-        if (!parent) throw sharingErrors.notSharedWithYou()
+        if (!parent)
+          throw caller.role === 'guest_owner'
+            ? sharingErrors.notSharedWithYou()
+            : sharingErrors.onlyGuestOwnersForward()
       } else if (caller.role === 'guest_owner') {
         throw sharingErrors.guestOwnerMustForward()
+      } else if (!(await ownsAProfile(options, caller))) {
+        throw sharingErrors.noProfileToShare()
       }
 
       const inviter = await contactOf(caller.userId)
@@ -215,7 +250,10 @@ export function createSharingService(options: SharingServiceOptions) {
       }
     },
 
-    /** Returns the account signed in and whether older sessions of it must end (a promotion). */
+    /**
+     * Returns the account signed in, whether older sessions of it must end (a promotion), and the owner whose
+     * profile it may now see.
+     */
     async accept(token: string, password: string | undefined, signedIn: Identity | null) {
       // Checked before anything is looked up, so the answer cannot tell whether the address has an account.
       if (password === undefined && signedIn === null) throw sharingErrors.passwordRequired()
@@ -234,6 +272,7 @@ export function createSharingService(options: SharingServiceOptions) {
           role: invitation.inviteeRole,
           ...(password === undefined ? {} : { password }),
           invitedBy: { name: invitation.inviterName, email: invitation.inviterEmail },
+          invitedAt: invitation.createdAt.toISOString(),
         },
         actingFor: signedIn,
         // Finding the account again is harmless: a second call finds what the first created.
@@ -251,7 +290,7 @@ export function createSharingService(options: SharingServiceOptions) {
         ownerId: accepted.ownerId,
         granteeId: account.user.id,
         inviteeRole: accepted.inviteeRole,
-        sharedBy: { name: accepted.inviterName, email: accepted.inviterEmail },
+        ...sharersOf(accepted),
         acceptedAt: acceptedAt.toISOString(),
       }
       try {
@@ -283,7 +322,7 @@ export function createSharingService(options: SharingServiceOptions) {
         },
         'invitation accepted',
       )
-      return account
+      return { ...account, ownerId: accepted.ownerId }
     },
 
     /**

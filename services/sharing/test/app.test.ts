@@ -7,11 +7,17 @@ import { TOKEN_KEY } from './support/sharing-product.ts'
 describeServiceShell('sharing', (dependencies) =>
   buildApp({
     ...dependencies,
-    // The shell answers without calling auth; the client only needs to exist.
+    // The shell answers without calling auth or profiles; the clients only need to exist.
     clients: {
       auth: createServiceClient({
         caller: 'sharing',
         target: 'auth',
+        baseUrl: 'http://127.0.0.1:9',
+        privateKey: TEST_KEYS.sharing.privateKey,
+      }),
+      profiles: createServiceClient({
+        caller: 'sharing',
+        target: 'profiles',
         baseUrl: 'http://127.0.0.1:9',
         privateKey: TEST_KEYS.sharing.privateKey,
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { INVITATION_LIFETIME_MS, SHARING_MESSAGES } from '@app/contracts/sharing'
-import { as, createPerson, useSharingProduct } from './support/sharing-product.ts'
+import { as, createPerson, saveProfileOf, useSharingProduct } from './support/sharing-product.ts'
 
 let clock = Date.parse('2026-03-01T12:00:00Z')
 const context = useSharingProduct({ now: () => clock })
@@ -8,6 +8,7 @@ const context = useSharingProduct({ now: () => clock })
 describe('invitation expiry (14 days, decision 10)', () => {
   it('ends a link after 14 days with the same message as any dead link, and frees the address', async () => {
     const owner = await createPerson(context, 'standard', 'Olive Owner')
+    await saveProfileOf(context, owner.identity, owner.name)
     const invite = () =>
       context.sharing.inject({
         method: 'POST',

@@ -1,13 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hostileValue } from '@app/kit/testing/hostile-values'
-import { as, createPerson, useSharingProduct } from './support/sharing-product.ts'
+import { as, createPerson, saveProfileOf, useSharingProduct } from './support/sharing-product.ts'
 
 const context = useSharingProduct()
 
 describe('fuzzed sharing bodies', () => {
   it('POST /api/invitations and the acceptance never fail with a 5xx, pollute no prototype, and invite nobody', async () => {
     const owner = await createPerson(context, 'standard', 'Fuzz Owner')
+    await saveProfileOf(context, owner.identity, owner.name)
     const created = await context.sharing.inject({
       method: 'POST',
       url: '/api/invitations',

@@ -5,9 +5,9 @@ import {
   administrator,
   as,
   createPerson,
+  saveProfileOf,
   signedInBy,
   useSharingProduct,
-  type Person,
 } from './support/sharing-product.ts'
 
 const context = useSharingProduct()
@@ -35,14 +35,11 @@ const visibleTo = async (caller: Identity) =>
       headers: as('profiles', caller),
     })
   ).json() as Array<{ name: string; userId: number; accessType: string; sharedBy?: object }>
-const saveProfile = async (owner: Person) => {
-  const response = await context.profiles.inject({
-    method: 'POST',
-    url: '/api/assessments',
-    headers: as('profiles', owner.identity),
-    payload: { name: `${owner.name} profile`, dScore: 80, iScore: 40, sScore: 30, cScore: 10 },
-  })
-  expect(response.statusCode, response.body).toBe(201)
+/** A standard user with a profile to share (sharing refuses invitations without one). */
+const createOwner = async (name: string) => {
+  const owner = await createPerson(context, 'standard', name)
+  await saveProfileOf(context, owner.identity, name)
+  return owner
 }
 
 /** Invites, accepts with a new password and returns the invitee's identity and the invitation id. */
@@ -68,7 +65,7 @@ async function share(
 
 describe('inviting (POST /api/invitations)', () => {
   it('creates an invitation with a token, e-mails its link and lists it for its sender only', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const response = await invite(owner.identity, {
       inviteeName: 'Gina Guest',
       inviteeEmail: 'Gina@Example.com',
@@ -98,12 +95,12 @@ describe('inviting (POST /api/invitations)', () => {
     expect(context.sent[0]!.html).not.toMatch(/<img/i)
     // The owner can copy the link again; nobody else sees the invitation.
     expect((await list(owner.identity))[0]!.token).toBe(invitation.token)
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect(await list(other.identity)).toEqual([])
   })
 
   it("answers the spec's validation texts, and 400 for operators, arrays, unknown fields and other roles", async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const missing = await invite(owner.identity, { inviteeName: ' ', inviteeEmail: 'x@example.com' })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().message).toBe('Missing information')
@@ -134,7 +131,7 @@ describe('inviting (POST /api/invitations)', () => {
   })
 
   it('refuses inviting oneself or the same address twice for one profile with 409', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const self = await invite(owner.identity, { inviteeName: 'Me', inviteeEmail: 'OLIVE.OWNER@example.com' })
     expect(self.statusCode).toBe(409)
     expect(self.json().message).toBe('You cannot invite yourself')
@@ -145,14 +142,14 @@ describe('inviting (POST /api/invitations)', () => {
     expect(twice.statusCode).toBe(409)
     expect(twice.json().code).toBe('SHARING_ALREADY_INVITED')
     // Another owner may invite the same address to their own profile.
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect(
       (await invite(other.identity, { inviteeName: 'G', inviteeEmail: 'g@example.com' })).statusCode,
     ).toBe(201)
   })
 
   it('lets guest_standard create nothing, and guest owners only forward', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const { guest: viewer } = await share(owner.identity, 'Vera', 'guest_standard')
     const refused = await invite(viewer, { inviteeName: 'X', inviteeEmail: 'x@example.com' })
     expect(refused.statusCode).toBe(403)
@@ -169,10 +166,8 @@ describe('inviting (POST /api/invitations)', () => {
   })
 
   it('forwards only a profile actually shared with the guest owner, always as guest_standard', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const stranger = await createPerson(context, 'standard', 'Sam Stranger')
-    await saveProfile(owner)
-    await saveProfile(stranger)
+    const owner = await createOwner('Olive Owner')
+    const stranger = await createOwner('Sam Stranger')
     const { guest: forwarder, invitation: root } = await share(owner.identity, 'Fred', 'guest_owner')
     const notShared = await invite(forwarder, {
       inviteeName: 'Cara',
@@ -197,10 +192,13 @@ describe('inviting (POST /api/invitations)', () => {
     await expect
       .poll(async () => (await visibleTo(third)).map((profile) => profile.name))
       .toEqual(['Olive Owner profile'])
+    // Shared by the owner, via the guest owner who forwarded it.
     expect((await visibleTo(third))[0]).toMatchObject({
       accessType: 'shared',
-      sharedBy: { name: 'Fred', email: 'fred@example.com' },
+      sharedBy: { name: 'Olive Owner', email: 'olive.owner@example.com' },
+      sharedVia: { name: 'Fred', email: 'fred@example.com' },
     })
+    expect((await visibleTo(forwarder))[0]).not.toHaveProperty('sharedVia')
     // Standard users and administrators share their own profiles, never forward.
     const forwardByStandard = await invite(stranger.identity, {
       inviteeName: 'X',
@@ -213,8 +211,7 @@ describe('inviting (POST /api/invitations)', () => {
 
 describe('accepting (POST /api/invitations/accept/:token)', () => {
   it('creates the guest with the invitation’s role, signs them in and shows them the profile', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const created = (
       await invite(owner.identity, { inviteeName: 'Gina Guest', inviteeEmail: 'gina@example.com' })
     ).json()
@@ -237,7 +234,8 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
     )
     const accepted = await accept(created.token, { password: 'gina secret' })
     expect(accepted.statusCode, accepted.body).toBe(200)
-    expect(accepted.json()).toEqual({ redirectTo: '/' })
+    // The Ask page, with the owner's shared profile found.
+    expect(accepted.json()).toEqual({ redirectTo: `/?owner=${owner.identity.userId}` })
     const guest = signedInBy(accepted)!
     expect(guest).toMatchObject({ role: 'guest_standard', username: 'gina@example.com' })
     await expect.poll(async () => (await visibleTo(guest)).length).toBe(1)
@@ -249,7 +247,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('answers used, revoked, expired and unknown tokens with one message, and GET with 405', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const used = await share(owner.identity, 'Una', 'guest_standard')
     const revoked = (
       await invite(owner.identity, { inviteeName: 'Rex', inviteeEmail: 'rex@example.com' })
@@ -282,7 +280,7 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('gives one success to two concurrent acceptances of one link', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const created = (
       await invite(owner.identity, { inviteeName: 'Dora', inviteeEmail: 'dora@example.com' })
     ).json()
@@ -294,9 +292,8 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
   })
 
   it('adds access to an existing account signed in as the invitee, and promotes guest_standard to guest_owner', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const other = await createPerson(context, 'standard', 'Other Owner')
-    await saveProfile(other)
+    const owner = await createOwner('Olive Owner')
+    const other = await createOwner('Other Owner')
     const { guest } = await share(owner.identity, 'Gus', 'guest_standard')
     const second = (
       await invite(other.identity, {
@@ -316,14 +313,14 @@ describe('accepting (POST /api/invitations/accept/:token)', () => {
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect(accepted.headers['x-session-revoke-user']).toBe(String(guest.userId))
     expect(signedInBy(accepted)).toMatchObject({ userId: guest.userId, role: 'guest_owner' })
-    expect(accepted.json()).toEqual({ redirectTo: '/history' })
+    expect(accepted.json()).toEqual({ redirectTo: `/?owner=${other.identity.userId}` })
   })
 })
 
 describe('accepting tells nobody whether an address has an account (issue 26, item 6)', () => {
   it('answers a malformed accept the same for an address with an account and one without', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const inviter = await createPerson(context, 'standard', 'Ivan Inviter')
+    const owner = await createOwner('Olive Owner')
+    const inviter = await createOwner('Ivan Inviter')
     const stranger = await createPerson(context, 'standard', 'Sam Stranger')
     await share(owner.identity, 'Hana', 'guest_standard') // hana@example.com now has an account
     const invitationTo = async (name: string) =>
@@ -360,9 +357,9 @@ describe('accepting tells nobody whether an address has an account (issue 26, it
 
 describe('an Idempotency-Key on two accepts (issue 26, item 9)', () => {
   it('answers 422 for the key of one accept sent with another invitation, and accepts nothing', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    const another = await createPerson(context, 'standard', 'Ann Another')
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const owner = await createOwner('Olive Owner')
+    const another = await createOwner('Ann Another')
+    const other = await createOwner('Other Owner')
     const { guest } = await share(owner.identity, 'Gus', 'guest_standard')
     const first = (
       await invite(another.identity, { inviteeName: 'Gus', inviteeEmail: 'gus@example.com' })
@@ -400,8 +397,7 @@ describe('an Idempotency-Key on two accepts (issue 26, item 9)', () => {
 
 describe('revoking (DELETE /api/invitations/:id)', () => {
   it('lets only the sender revoke, and cascades to every forward below at once', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const { guest: b, invitation: toB } = await share(owner.identity, 'Bea', 'guest_owner')
     const { guest: c, invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     const pendingD = (
@@ -415,7 +411,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
     expect(await visibleTo(b)).toHaveLength(1)
 
     // Nobody but the sender: not the guest below, not another owner, not an administrator.
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     for (const caller of [b, other.identity, administrator]) {
       const refused = await revoke(caller, toB.id)
       expect(refused.statusCode).toBe(404)
@@ -440,8 +436,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
   })
 
   it('revoking a forward leaves the access above it', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
-    await saveProfile(owner)
+    const owner = await createOwner('Olive Owner')
     const { guest: b } = await share(owner.identity, 'Bea', 'guest_owner')
     const { guest: c, invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     await expect.poll(async () => (await visibleTo(c)).length).toBe(1)
@@ -454,7 +449,7 @@ describe('revoking (DELETE /api/invitations/:id)', () => {
 
 describe('the access history (GET /api/invitations/history)', () => {
   it('shows the owner every invitation, forward, acceptance and revoke as a tree, and nobody else', async () => {
-    const owner = await createPerson(context, 'standard', 'Olive Owner')
+    const owner = await createOwner('Olive Owner')
     const { guest: b, invitation: toB } = await share(owner.identity, 'Bea', 'guest_owner')
     const { invitation: toC } = await share(b, 'Cal', 'guest_owner', owner.identity.userId)
     await revoke(owner.identity, toB.id)
@@ -487,7 +482,7 @@ describe('the access history (GET /api/invitations/history)', () => {
     ])
     const asAdministrator = await history(administrator, `?ownerId=${owner.identity.userId}`)
     expect(asAdministrator.json().entries).toHaveLength(2)
-    const other = await createPerson(context, 'standard', 'Other Owner')
+    const other = await createOwner('Other Owner')
     expect((await history(other.identity, `?ownerId=${owner.identity.userId}`)).statusCode).toBe(403)
     expect((await history(other.identity)).json().entries).toEqual([])
     expect((await history(other.identity, '?ownerId=abc')).statusCode).toBe(400)

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     this.name = 'ApiError'
     this.status = status
     this.bodyText = bodyText
+    // Every refused answer is one, whichever client read it (this one, or the advice stream's).
+    if (status === 403) accessRefusedListener?.()
   }
 
   /** The `message` of a `{ message, code }` error body, when the server sent one. */
@@ -39,6 +41,12 @@ export class ApiError extends Error {
 const OWN_401 = /^\/api\/auth\/log(?:in|out)$/
 
 let sessionEndedListener: (() => void) | null = null
+let accessRefusedListener: (() => void) | null = null
+
+/** Registers what the app does when any call is refused (a 403): what the user may see may have changed. */
+export function onAccessRefused(listener: (() => void) | null): void {
+  accessRefusedListener = listener
+}
 
 /** Registers what the app does when any call is told the session has ended (a 401). */
 export function onSessionEnded(listener: (() => void) | null): void {

@@ -10,6 +10,10 @@ export const GrantDocumentSchema = z.object({
   ownerId: UserIdSchema,
   granteeId: UserIdSchema,
   sharedBy: z.object({ name: z.string(), email: z.string() }),
+  /** On a forward: the guest owner it came through. */
+  sharedVia: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** Whether the grantee may share it on ('View and share'); absent on grants stored before it was kept. */
+  mayForward: z.boolean().optional(),
   /** False once revoked, and for a revoke that arrived before its grant: that grant never becomes active. */
   active: z.boolean(),
   grantedAt: z.date().nullable(),
@@ -23,6 +27,8 @@ export interface Grant {
   ownerId: number
   granteeId: number
   sharedBy: { name: string; email: string }
+  sharedVia?: { name: string; email: string } | undefined
+  mayForward?: boolean | undefined
 }
 
 const toGrant = (document: GrantDocument): Grant => ({
@@ -30,6 +36,8 @@ const toGrant = (document: GrantDocument): Grant => ({
   ownerId: document.ownerId,
   granteeId: document.granteeId,
   sharedBy: document.sharedBy,
+  ...(document.sharedVia ? { sharedVia: document.sharedVia } : {}),
+  ...(document.mayForward ? { mayForward: true } : {}),
 })
 
 /**
@@ -54,6 +62,8 @@ export async function createGrantsRepository(store: DocumentStore) {
           ownerId: event.ownerId,
           granteeId: event.granteeId,
           sharedBy: event.sharedBy,
+          ...(event.sharedVia ? { sharedVia: event.sharedVia } : {}),
+          mayForward: event.inviteeRole === 'guest_owner',
           active: true,
           grantedAt: new Date(event.acceptedAt),
           revokedAt: null,

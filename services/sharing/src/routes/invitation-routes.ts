@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { api } from '@app/contracts/api'
 import { ErrorBodySchema } from '@app/contracts/errors'
+import { askAboutOwnerPath } from '@app/domain/spa-routes'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { idempotentRouteOptions, type Idempotency } from '@app/kit/idempotency'
 import { userOf } from '@app/kit/service'
@@ -51,8 +52,9 @@ export async function invitationRoutes(app: FastifyInstance, options: Invitation
       // A promoted guest's older sessions carry the old role: they end, and this one starts afresh.
       if (account.promoted) reply.header(REVOKE_USER_HEADER, String(user.id))
       reply.header(LOGIN_HEADER, encodeLoginHeader(user))
-      // guest_standard may reach only the Ask page (spec section 6); everyone else lands on their profiles.
-      return { redirectTo: user.role === 'guest_standard' ? '/' : '/history' }
+      // Every role lands on the Ask page with the shared profile found: guest_standard may reach only that
+      // page (spec section 6), and it is where anyone asks about the profile (docs/decisions/027-guests-have-a-home.md).
+      return { redirectTo: askAboutOwnerPath(account.ownerId) }
     },
   )
 

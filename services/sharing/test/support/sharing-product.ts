@@ -47,7 +47,7 @@ export interface SharingProductOptions {
 }
 
 /**
- * The services sharing works with, as in the all-in-one mode: auth listening on loopback (sharing calls it
+ * The services sharing works with, as in the all-in-one mode: auth and profiles listening on loopback (sharing calls them
  * through the kit's client), profiles and sharing on one in-process bus and one key-value store, each with
  * its own in-memory NeDB store. Only the gateway is left out: requests carry the identity it would sign.
  */
@@ -61,12 +61,16 @@ export async function startSharingProduct(options: SharingProductOptions = {}): 
   })
   const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
   const profiles = await buildProfiles(shared.of('profiles'))
+  const profilesUrl = await profiles.listen({ port: 0, host: '127.0.0.1' })
   const sharingDependencies = (options.wrapSharing ?? ((dependencies) => dependencies))(shared.of('sharing'))
   const sent: Email[] = []
   const startSharing = () =>
     buildApp({
       ...sharingDependencies,
-      clients: { auth: testServiceClient('sharing', 'auth', authUrl) },
+      clients: {
+        auth: testServiceClient('sharing', 'auth', authUrl),
+        profiles: testServiceClient('sharing', 'profiles', profilesUrl),
+      },
       env: { INVITATION_TOKEN_KEY: TOKEN_KEY, PUBLIC_URL: 'http://disc.test' },
       mailer: { send: async (email) => void sent.push(email) },
       ...(options.now ? { now: options.now } : {}),
@@ -115,6 +119,17 @@ export const administrator: Identity = {
   role: 'administrator',
   username: ADMIN.email,
   mustChangePassword: false,
+}
+
+/** Saves a profile named `<name> profile` for its owner: sharing refuses an invitation without one. */
+export async function saveProfileOf(context: { profiles: FastifyInstance }, owner: Identity, name: string) {
+  const response = await context.profiles.inject({
+    method: 'POST',
+    url: '/api/assessments',
+    headers: as('profiles', owner),
+    payload: { name: `${name} profile`, dScore: 80, iScore: 40, sScore: 30, cScore: 10 },
+  })
+  if (response.statusCode !== 201) throw new Error(`save a profile of ${name}: ${response.body}`)
 }
 
 /** Registers an account through auth as the administrator; sessions then carry the identity it gets. */

@@ -1,4 +1,4 @@
-import { paths } from '@app/domain/spa-routes'
+import { mayOpen, paths } from '@app/domain/spa-routes'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../components/ui/link.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
@@ -15,11 +15,9 @@ export function ChangePasswordRoute() {
   const { toast } = useToast()
   const me = useMe()
   const required = me.data?.mustChangePassword === true
-  const target = redirectTarget(location.state, paths.history, [
-    paths.login,
-    paths.changePassword,
-    paths.loginSuccess,
-  ])
+  // A guest_standard may not open My Profile: their home is the Ask page.
+  const home = me.data && !mayOpen(paths.history, me.data.role) ? paths.home : paths.history
+  const target = redirectTarget(location.state, home, [paths.login, paths.changePassword, paths.loginSuccess])
 
   function handleChanged(message: string) {
     toast({ title: 'Password Changed', description: message })
@@ -44,7 +42,7 @@ export function ChangePasswordRoute() {
       }
       footer={
         required ? undefined : (
-          <Link to={paths.history} className={textLinkClasses}>
+          <Link to={home} className={textLinkClasses}>
             Cancel
           </Link>
         )

@@ -1,4 +1,4 @@
-import { paths } from '@app/domain/spa-routes'
+import { mayOpen, paths } from '@app/domain/spa-routes'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -28,10 +28,16 @@ export function LoginSuccessRoute() {
         Welcome to {PRODUCT_NAME}. You are signed in and ready to go.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to={paths.history} className={buttonClasses('primary')}>
-          View my profile
-        </Link>
-        <Link to={paths.home} className={buttonClasses('secondary')}>
+        {/* A guest_standard may not open My Profile: the Ask page, where their shared profiles are, instead. */}
+        {mayOpen(paths.history, me.data.role) && (
+          <Link to={paths.history} className={buttonClasses('primary')}>
+            View my profile
+          </Link>
+        )}
+        <Link
+          to={paths.home}
+          className={buttonClasses(mayOpen(paths.history, me.data.role) ? 'secondary' : 'primary')}
+        >
           Ask a question
         </Link>
       </div>

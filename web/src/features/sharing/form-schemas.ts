@@ -1,4 +1,5 @@
 import { CreateInvitationRequestSchema, SHARING_MESSAGES } from '@app/contracts/sharing'
+import { isInvitationEmail } from '@app/domain/email'
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@app/domain/passwords'
 import { z } from 'zod'
 
@@ -9,11 +10,6 @@ import { z } from 'zod'
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords don't match"
 
-/** The spec's e-mail rule for invitations: it must contain '@' and '.'. */
-export function looksLikeEmail(email: string): boolean {
-  return email.includes('@') && email.includes('.')
-}
-
 function checkInvitee(value: { inviteeName?: string; inviteeEmail?: string }, context: z.RefinementCtx) {
   const name = value.inviteeName?.trim() ?? ''
   const email = value.inviteeEmail?.trim() ?? ''
@@ -21,7 +17,7 @@ function checkInvitee(value: { inviteeName?: string; inviteeEmail?: string }, co
     context.addIssue({ code: 'custom', path: ['inviteeName'], message: SHARING_MESSAGES.missingInformation })
   if (!email)
     context.addIssue({ code: 'custom', path: ['inviteeEmail'], message: SHARING_MESSAGES.missingInformation })
-  else if (!looksLikeEmail(email))
+  else if (!isInvitationEmail(email))
     context.addIssue({ code: 'custom', path: ['inviteeEmail'], message: SHARING_MESSAGES.invalidEmail })
 }
 

@@ -83,7 +83,7 @@ export async function guestAccountRoutes(
       schema: { body: GuestAccountRequestSchema, response: { 200: GuestAccountResponseSchema, ...ERRORS } },
     },
     async (request) => {
-      const { email, name, role, password, invitedBy } = request.body
+      const { email, name, role, password, invitedBy, invitedAt } = request.body
       const signedIn = request.identity
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const existing = (await users.findByEmail(email)) ?? (await users.findByUsername(email))
@@ -127,7 +127,8 @@ export async function guestAccountRoutes(
             mustChangePassword: false,
             invitedBy: invitedBy.name,
             invitedByEmail: invitedBy.email,
-            dateInvited: new Date(),
+            // When the invitation was sent, not when it was accepted.
+            dateInvited: invitedAt ? new Date(invitedAt) : new Date(),
           })
           request.log.info({ event: 'guest_created', userId: user.id, role }, 'guest account created')
           await announceUserCreated(bus, user)

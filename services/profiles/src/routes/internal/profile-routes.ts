@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrorBodySchema } from '@app/contracts/errors'
-import { AccessibleProfileSchema } from '@app/contracts/profiles'
+import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { accessibleProfiles, withAccess } from '../../access.ts'
 import { profilesErrors } from '../../errors.ts'
@@ -12,7 +12,8 @@ const ProfileIdParamsSchema = z.object({
 })
 
 /**
- * Profiles read by another service on behalf of a user (advice loads the profiles a question is about).
+ * Profiles read by another service on behalf of a user (advice loads the profiles a question is about;
+ * sharing asks whether an inviter has a profile to share).
  * The caller names the user; this service applies that user's access rules, as for its own routes.
  */
 export async function internalProfileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
@@ -34,6 +35,21 @@ export async function internalProfileRoutes(app: FastifyInstance, options: { cat
       const profile = view.byId(request.params.id)
       if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
       return withAccess(profile, access)
+    },
+  )
+
+  // Sharing refuses an invitation while its sender has no profile to share: the invitee would get nothing.
+  routes.get(
+    '/internal/profiles/owned',
+    {
+      config: { access: { services: ['sharing'] } },
+      schema: { response: { 200: OwnedProfilesResponseSchema, 403: ErrorBodySchema } },
+    },
+    async (request) => {
+      const actingFor = request.identity
+      if (!actingFor) throw profilesErrors.profileForbidden()
+      const view = await options.catalog.view(actingFor.userId)
+      return { owned: view.ofOwner(actingFor.userId).length }
     },
   )
 }

@@ -15,14 +15,20 @@ type Found = { match: AccessibleProfile; others: string[] }
 /**
  * The 'Find a Profile' card: a name search (Enter or the button), the best match's card and up to 3
  * other matching names. `initialName`, the signed-in user's own name, is searched once on arrival, quietly:
- * a new user without a profile is not greeted by a 'No profile found' toast.
+ * a new user without a profile is not greeted by a 'No profile found' toast. `initialProfile`, one chosen
+ * elsewhere on the page (a profile shared with the user), is shown found instead, without a search.
  */
 export function ProfileFinder({
   initialName,
+  initialProfile = null,
+  fullProfileLink,
   onProfileChange,
   ScoreBars,
 }: {
   initialName: string
+  initialProfile?: AccessibleProfile | null
+  /** Whether the user may open My Profile: a link that would only bounce them back is not offered. */
+  fullProfileLink: boolean
   onProfileChange: (profile: AccessibleProfile | null) => void
   ScoreBars: ComponentType<{ scores: DiscScores }>
 }) {
@@ -30,8 +36,10 @@ export function ProfileFinder({
   const headingId = useId()
   const { toast } = useToast()
   const searchProfiles = useSearchProfiles()
-  const [name, setName] = useState(initialName)
-  const [found, setFound] = useState<Found | null>(null)
+  const [name, setName] = useState(initialProfile?.name || initialName)
+  const [found, setFound] = useState<Found | null>(
+    initialProfile ? { match: initialProfile, others: [] } : null,
+  )
   const [searching, setSearching] = useState(false)
   const latest = useRef(0)
   const reportChange = useRef(onProfileChange)
@@ -76,9 +84,10 @@ export function ProfileFinder({
 
   const searchedOnArrival = useRef(false)
   useEffect(() => {
-    if (searchedOnArrival.current || initialName.trim() === '') return
+    if (searchedOnArrival.current) return
     searchedOnArrival.current = true
-    void search(initialName, true)
+    if (initialProfile) reportChange.current(initialProfile)
+    else if (initialName.trim() !== '') void search(initialName, true)
     // Once, on arrival, with the name the page was opened with.
   }, [])
 
@@ -119,7 +128,9 @@ export function ProfileFinder({
         </button>
       </form>
 
-      {found && <ProfileResult profile={found.match} ScoreBars={ScoreBars} />}
+      {found && (
+        <ProfileResult profile={found.match} ScoreBars={ScoreBars} fullProfileLink={fullProfileLink} />
+      )}
       {found && found.others.length > 0 && (
         <div className="mt-5">
           <h3 className="text-sm font-semibold text-slate-900">Other matches</h3>
@@ -145,9 +156,11 @@ export function ProfileFinder({
 function ProfileResult({
   profile,
   ScoreBars,
+  fullProfileLink,
 }: {
   profile: AccessibleProfile
   ScoreBars: ComponentType<{ scores: DiscScores }>
+  fullProfileLink: boolean
 }) {
   const titleId = useId()
   const name = profile.name || `Profile #${profile.id}`
@@ -169,11 +182,13 @@ function ProfileResult({
       <div className="mt-4">
         <ScoreBars scores={{ D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore }} />
       </div>
-      <p className="mt-4 text-sm">
-        <Link to={paths.history} className={textLinkClasses}>
-          View full profile
-        </Link>
-      </p>
+      {fullProfileLink && (
+        <p className="mt-4 text-sm">
+          <Link to={paths.history} className={textLinkClasses}>
+            View full profile
+          </Link>
+        </p>
+      )}
     </article>
   )
 }

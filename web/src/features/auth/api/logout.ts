@@ -31,9 +31,14 @@ export function useLogout() {
       // A user who chose to leave takes their unsaved assessment with them.
       clearAssessmentProgress()
       sessionEnded.set(false)
-      queryClient.clear()
-      // Mounted views read "signed out" at once instead of refetching the user they just dropped.
-      queryClient.setQueryData(getMeQueryOptions().queryKey, null)
+      // Mounted views (the header among them) read "signed out" at once instead of refetching the user they
+      // just dropped: the current-user query stays, set to null, so its observers hear of it; the rest goes.
+      const meKey = getMeQueryOptions().queryKey
+      queryClient.setQueryData(meKey, null)
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== meKey[0] || query.queryKey[1] !== meKey[1],
+      })
+      queryClient.getMutationCache().clear()
     },
   })
 }

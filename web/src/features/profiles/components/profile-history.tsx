@@ -1,6 +1,6 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import { paths } from '@app/domain/spa-routes'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { labelClasses, inputClasses } from '../../../components/ui/form.tsx'
 import { Link } from '../../../components/ui/link.tsx'
@@ -21,8 +21,11 @@ function defaultProfile(profiles: readonly AccessibleProfile[]): AccessibleProfi
   return profiles.find((profile) => profile.accessType === 'owner') ?? profiles[0]
 }
 
-/** The body of My Profile: loading, empty, or a selector (for more than one profile) and the chosen card. */
-export function ProfileHistory() {
+/**
+ * The body of My Profile: loading, empty, or a selector (for more than one profile) and the chosen card.
+ * `empty` replaces the empty state for a user who cannot take an assessment (a guest).
+ */
+export function ProfileHistory({ empty }: { empty?: ReactNode } = {}) {
   const profiles = useAccessibleProfiles()
   const [selectedId, setSelectedId] = useState<number | null>(null)
 
@@ -43,7 +46,7 @@ export function ProfileHistory() {
       </div>
     )
   }
-  if (profiles.data.length === 0) return <EmptyHistory />
+  if (profiles.data.length === 0) return empty ?? <EmptyHistory />
 
   const selected =
     profiles.data.find((profile) => profile.id === selectedId) ?? defaultProfile(profiles.data)!

@@ -19,9 +19,9 @@ export async function acceptInvitation({
 }
 
 /**
- * Accepting signs someone in (or changes who is signed in), so every cached answer is read afresh; not
- * awaited, so the page moves on at once. The used link's details would now be refused, so they are left
- * as they were rather than read again.
+ * Accepting signs someone in (or changes who is signed in), so every cached answer is read afresh, and
+ * the acceptance completes only once they are: the page says "You are signed in" when the header does.
+ * The used link's details would now be refused, so they are left as they were rather than read again.
  */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient()
@@ -29,9 +29,7 @@ export function useAcceptInvitation() {
     mutationFn: acceptInvitation,
     onSuccess: (_answer, { token }) => {
       const details = getInvitationDetailsQueryOptions(token).queryKey
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[1] !== details[1],
-      })
+      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== details[1] })
     },
   })
 }

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx'
 import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useCreateInvitation } from '../api/create-invitation.ts'
 import { useSharedProfiles } from '../api/get-shared-profiles.ts'
+import { sharedByText } from '../shared-by.ts'
 import type { ForwardInvitationFormValues } from '../form-schemas.ts'
 import { errorCode, serverMessage } from '../sharing-errors.ts'
 import { validationToast } from './create-invitation-form.tsx'
@@ -21,10 +22,20 @@ const resolver = schemaResolver<ForwardInvitationFormValues>(
 /** The server's answers meaning the grant the forward relies on is gone (revoked, or never there). */
 const GRANT_MISSING = new Set(['SHARING_PROFILE_NOT_SHARED', 'SHARING_INVITATION_NOT_FOUND'])
 
-/** Profiles shared with the user, and (guest owners) the form that forwards one of them. */
+/** Whether the user may forward this profile: guest owners forward what is shared with them; others only
+ * what they were given with 'View and share'. */
+function forwardable(role: Role, profile: AccessibleProfile): boolean {
+  return role === 'guest_owner' || profile.mayForward === true
+}
+
+/**
+ * Profiles shared with the user, and the form that forwards one of them: for guest owners, and for anyone
+ * invited with 'View and share' to a profile (a standard user keeps that right).
+ */
 export function AuthorisedProfiles({ role }: { role: Role }) {
   const profiles = useSharedProfiles({ enabled: true })
   const [selected, setSelected] = useState<AccessibleProfile | null>(null)
+  const mayForwardAny = (profiles.data ?? []).some((profile) => forwardable(role, profile))
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -61,9 +72,10 @@ export function AuthorisedProfiles({ role }: { role: Role }) {
                   >
                     <span className="block font-medium text-slate-900">{profile.name}</span>
                     {profile.sharedBy && (
-                      <span className="block text-slate-600">
-                        Shared by {profile.sharedBy.name} ({profile.sharedBy.email})
-                      </span>
+                      <span className="block text-slate-600">{sharedByText(profile)}</span>
+                    )}
+                    {role !== 'guest_owner' && profile.mayForward && (
+                      <span className="block text-indigo-800">You may share this profile on</span>
                     )}
                   </button>
                 </li>
@@ -79,8 +91,11 @@ export function AuthorisedProfiles({ role }: { role: Role }) {
         <h2 id="forward-access-heading" className="text-lg font-semibold text-slate-900">
           Forward Access
         </h2>
-        {role === 'guest_owner' ? (
-          <ForwardForm selected={selected} onClearSelection={() => setSelected(null)} />
+        {role === 'guest_owner' || mayForwardAny ? (
+          <ForwardForm
+            selected={selected && forwardable(role, selected) ? selected : null}
+            onClearSelection={() => setSelected(null)}
+          />
         ) : role === 'guest_standard' ? (
           <p className="mt-3 text-sm text-slate-600">
             Only guest owners can forward access to profiles shared with them. Your access lets you view these

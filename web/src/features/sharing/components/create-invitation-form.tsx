@@ -1,11 +1,15 @@
 import { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from '@app/contracts/sharing'
+import { paths } from '@app/domain/spa-routes'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { ButtonSpinner, labelClasses } from '../../../components/ui/form.tsx'
+import { ButtonSpinner, labelClasses, textLinkClasses } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
 import { InviteeFields } from './invitee-fields.tsx'
 import { useToast, type ToastInput } from '../../../components/ui/toast.tsx'
 import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
 import { useCreateInvitation } from '../api/create-invitation.ts'
+import { useOwnedProfileCount } from '../api/get-owned-profile-count.ts'
 import type { CreateInvitationFormValues } from '../form-schemas.ts'
 import { serverMessage } from '../sharing-errors.ts'
 
@@ -33,11 +37,44 @@ export function validationToast(errors: FieldErrors): ToastInput {
 
 const roleChoices = [
   { value: 'guest_standard', label: 'View only', hint: 'They can view your profile.' },
-  { value: 'guest_owner', label: 'View and share', hint: 'They can view your profile and share it on.' },
+  {
+    value: 'guest_owner',
+    label: 'View and share',
+    hint: 'They can view your profile and share it on, also if they already have an account.',
+  },
 ] as const
 
-/** Invites someone to the signed-in user's own profile, with the role they get. */
+/**
+ * Invites someone to the signed-in user's own profile, with the role they get. Without a profile of their
+ * own there is nothing to share, so the page says so instead of the form (the server refuses it too).
+ */
 export function CreateInvitationForm() {
+  const owned = useOwnedProfileCount()
+  if (owned.isPending) return <Spinner label="Checking your profile" />
+  if (owned.data === 0) return <NothingToShare />
+  return <InvitationForm />
+}
+
+function NothingToShare() {
+  return (
+    <section aria-labelledby="create-invitation-heading">
+      <h2 id="create-invitation-heading" className="text-lg font-semibold text-slate-900">
+        Invite someone to your profile
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{SHARING_MESSAGES.noProfileToShare}</p>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        <Link to={paths.assessment} className={textLinkClasses}>
+          Take an assessment
+        </Link>
+        <Link to={paths.scores} className={textLinkClasses}>
+          Enter DISC scores
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+function InvitationForm() {
   const createInvitation = useCreateInvitation()
   const { toast } = useToast()
   const { register, handleSubmit, formState, reset } = useForm<CreateInvitationFormValues>({

@@ -32,18 +32,17 @@ function safeRedirect(target: string): string {
     : paths.history
 }
 
+/** Whoever is signed in in this browser, and the way to sign them out. */
+export type SignedInVisitor = { name: string; email: string; logOut: () => void; loggingOut: boolean }
+
 /**
  * The invitation link's page: who it is for and who sent it, then accepting. A visitor signed in as the
- * invitee accepts without a password; anyone else chooses one (or gives their account's).
+ * invitee accepts without a password; one signed in as someone else is told so and offered to log out
+ * first, so that nobody is switched to another account unawares; anyone else chooses a password (or gives
+ * their account's).
  */
-export function InvitationAccept({
-  token,
-  signedInEmail,
-}: {
-  token: string
-  /** The e-mail of whoever is signed in in this browser, or null. */
-  signedInEmail: string | null
-}) {
+export function InvitationAccept({ token, signedIn }: { token: string; signedIn: SignedInVisitor | null }) {
+  const signedInEmail = signedIn?.email || null
   const details = useInvitationDetails(token)
   const [redirectTo, setRedirectTo] = useState<string | null>(null)
   const [fatal, setFatal] = useState<string | null>(null)
@@ -68,6 +67,8 @@ export function InvitationAccept({
   }
   const signedInAsInvitee =
     signedInEmail !== null && signedInEmail.trim().toLowerCase() === details.data.inviteeEmail.toLowerCase()
+  if (signedIn && !signedInAsInvitee)
+    return <SignedInAsSomeoneElse details={details.data} signedIn={signedIn} />
   return (
     <AcceptCard
       token={token}
@@ -217,6 +218,47 @@ function AcceptCard({
         )}
       </div>
     </div>
+  )
+}
+
+function SignedInAsSomeoneElse({
+  details,
+  signedIn,
+}: {
+  details: InvitationDetails
+  signedIn: SignedInVisitor
+}) {
+  return (
+    <StatusPanel
+      tone="info"
+      icon="envelope"
+      title="This invitation is for someone else"
+      documentTitle="Accept Invitation"
+    >
+      <p className="mt-2 text-sm text-slate-600">
+        {details.ownerName} invited {details.inviteeName} ({details.inviteeEmail}) to view{' '}
+        {details.profileOwnerName}&apos;s personality profile.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        You are signed in as <strong className="font-semibold text-slate-900">{signedIn.name}</strong>
+        {signedIn.email && signedIn.name !== signedIn.email ? ` (${signedIn.email})` : ''}. Log out first to
+        accept this invitation as {details.inviteeName}.
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <button
+          type="button"
+          onClick={signedIn.logOut}
+          disabled={signedIn.loggingOut}
+          className={buttonClasses('primary')}
+        >
+          {signedIn.loggingOut && <ButtonSpinner />}
+          {signedIn.loggingOut ? 'Logging out...' : 'Log out'}
+        </button>
+        <Link to={paths.home} className={buttonClasses('secondary')}>
+          Stay signed in
+        </Link>
+      </div>
+    </StatusPanel>
   )
 }
 

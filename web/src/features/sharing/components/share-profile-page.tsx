@@ -20,7 +20,7 @@ export function ShareProfilePage({ role }: { role: Role }) {
       <Tabs label="Sharing" tabs={tabs} active={active} onChange={setActive}>
         {active === 'my-profile' ? <MyProfileTab role={role} /> : <AuthorisedProfiles role={role} />}
       </Tabs>
-      <HowItWorks />
+      <HowItWorks role={role} />
     </div>
   )
 }
@@ -70,7 +70,8 @@ function LimitedAccess() {
   )
 }
 
-function HowItWorks() {
+/** The help block, true for the role reading it: owners share their own profile, guest owners forward. */
+function HowItWorks({ role }: { role: Role }) {
   return (
     <section
       aria-labelledby="how-it-works-heading"
@@ -80,17 +81,51 @@ function HowItWorks() {
         How It Works
       </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
-        <li>Invite someone by name and e-mail; they receive a link that is valid for 14 days.</li>
-        <li>
-          Choose their access: <strong>view only</strong>, or <strong>view and share</strong> to let them
-          forward your profile to others (who can then view it only).
-        </li>
-        <li>When they accept, an account is created for them and they see your profile under My Profile.</li>
-        <li>
-          Revoke an invitation at any time: access ends at once for them and for everyone they shared the
-          profile on to.
-        </li>
+        {role === 'guest_owner' ? <ForwardingSteps /> : <SharingSteps />}
       </ol>
     </section>
+  )
+}
+
+function SharingSteps() {
+  return (
+    <>
+      <li>
+        Invite someone by name and e-mail; they receive a link that is valid for 14 days. You need a profile
+        of your own to share: take an assessment or enter your DISC scores first.
+      </li>
+      <li>
+        Choose their access: <strong>view only</strong>, or <strong>view and share</strong> to let them
+        forward your profile to others (who can then view it only).
+      </li>
+      <li>
+        When they accept, with a new account or the one they already have, your profile appears under Shared
+        with you on their Ask page, where they can ask about it. Everyone but view-only guests also finds it
+        under My Profile.
+      </li>
+      <li>
+        Revoke an invitation at any time: access ends at once for them and for everyone they shared the
+        profile on to.
+      </li>
+    </>
+  )
+}
+
+function ForwardingSteps() {
+  return (
+    <>
+      <li>
+        The profiles shared with you are listed under Shared with you on the Ask page, and under My Profile.
+      </li>
+      <li>
+        To pass one on, choose it under Authorised Profiles and forward access by name and e-mail; they
+        receive a link that is valid for 14 days and can view the profile only.
+      </li>
+      <li>When they accept, the profile appears under Shared with you on their Ask page.</li>
+      <li>
+        Revoke a forward at any time from your list of invitations: their access ends at once. If the owner
+        revokes yours, theirs ends too.
+      </li>
+    </>
   )
 }
