@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '@app/kit/bus/port'
+import { testEventBus } from '@app/kit/testing/service-dependencies'
 import { INVITATIONS_ACCEPTED, type InvitationAccepted } from '@app/contracts/events'
 import { ada, as, discScores, guest, useProfilesService } from './support/profiles-app.ts'
 
@@ -16,8 +17,12 @@ const grant = (invitationId: number, extra: Partial<InvitationAccepted>): Invita
   acceptedAt: new Date().toISOString(),
   ...extra,
 })
+/** Published as sharing publishes it: signed with its key (decision 021). */
 const publish = (data: InvitationAccepted) =>
-  context.dependencies.bus.publish(createEvent(INVITATIONS_ACCEPTED, data), String(data.rootInvitationId))
+  testEventBus(context.dependencies.bus, 'sharing').publish(
+    createEvent(INVITATIONS_ACCEPTED, data),
+    String(data.rootInvitationId),
+  )
 type Listed = { name: string; sharedBy?: object; sharedVia?: object; mayForward?: boolean }
 const visible = async () =>
   (
