@@ -16,11 +16,12 @@ export const AssessmentDocumentSchema = z.object({
   /** Saved without a name: it shows its owner's name, and follows it when auth announces an edit. */
   namedAfterOwner: z.boolean().optional(),
   assessmentType: AssessmentTypeSchema,
-  dScore: z.number().int().min(0).max(100),
-  iScore: z.number().int().min(0).max(100),
-  sScore: z.number().int().min(0).max(100),
-  cScore: z.number().int().min(0).max(100),
-  primaryType: DiscTypeSchema,
+  /** Null for a Prevue assessment, which measures no DISC scores (docs/decisions/028-prevue-shown-as-prevue.md). */
+  dScore: z.number().int().min(0).max(100).nullable(),
+  iScore: z.number().int().min(0).max(100).nullable(),
+  sScore: z.number().int().min(0).max(100).nullable(),
+  cScore: z.number().int().min(0).max(100).nullable(),
+  primaryType: DiscTypeSchema.nullable(),
   scoresData: PrevueScoresSchema.nullable(),
   answers: z.array(z.string()),
   timestamp: z.string(),
