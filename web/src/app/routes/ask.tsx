@@ -5,7 +5,6 @@ import { AskAssistant } from '../../features/advice/components/ask-assistant.tsx
 import { ProfileFinder } from '../../features/advice/components/profile-finder.tsx'
 import { ownSearchName } from '../../features/advice/search-name.ts'
 import { useMe } from '../../features/auth/api/get-me.ts'
-import { DiscScoreBars } from '../../features/profiles/components/disc-score-bars.tsx'
 import { QuickQuestions } from '../../features/questions/components/quick-questions.tsx'
 
 /**
@@ -25,11 +24,7 @@ export function AskRoute() {
       </p>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* The guard renders this page once the session is known, so the name is there at first render. */}
-        <ProfileFinder
-          initialName={user ? ownSearchName(user) : ''}
-          onProfileChange={setProfile}
-          ScoreBars={DiscScoreBars}
-        />
+        <ProfileFinder initialName={user ? ownSearchName(user) : ''} onProfileChange={setProfile} />
         <AskAssistant
           profile={profile}
           quickQuestions={(slot) => <QuickQuestions {...slot} canManage={user?.role === 'administrator'} />}
