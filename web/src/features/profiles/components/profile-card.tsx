@@ -46,7 +46,9 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
           </p>
           {profile.visibleAs === 'administrator' && (
             <p className="mt-1 text-sm text-slate-600">
-              {profile.sharedBy?.name || 'Another user'}&apos;s profile, visible to you as an administrator
+              {profile.sharedBy?.name || 'Another user'}&apos;s profile
+              {profile.sharedBy?.email ? ` (${profile.sharedBy.email})` : ''}, visible to you as an
+              administrator
             </p>
           )}
           {profile.accessType === 'shared' && !profile.visibleAs && profile.sharedBy && (
