@@ -1,6 +1,7 @@
 import type { AdminUser, UpdateUserRequest } from '@app/contracts/auth'
 import type { AccessibleProfile } from '@app/contracts/profiles'
-import { measuredDiscScores } from '@app/domain/profile-scores'
+import { DISC_TYPES, type DiscScores } from '@app/domain/disc'
+import { formatDiscScore, measuredDiscScores } from '@app/domain/profile-scores'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
@@ -237,7 +238,7 @@ function UserProfileResult({ profile }: { profile: AccessibleProfile | null }) {
         <p className="mt-2 text-sm text-slate-600">No profile yet.</p>
       ) : (
         <div className="mt-3 space-y-3">
-          <ProfileScores profile={profile} />
+          {measured ? <CompactDiscBars scores={measured} /> : <ProfileScores profile={profile} />}
           {measured && profile.primaryType && (
             <p className="text-sm text-slate-800">
               Primary type: <span className="font-semibold text-slate-900">{profile.primaryType}</span>
@@ -246,5 +247,25 @@ function UserProfileResult({ profile }: { profile: AccessibleProfile | null }) {
         </div>
       )}
     </section>
+  )
+}
+
+/** The four measured scores in the panel's narrow column, each as every screen shows it (formatDiscScore). */
+function CompactDiscBars({ scores }: { scores: DiscScores }) {
+  return (
+    <ul className="space-y-2">
+      {DISC_TYPES.map((type) => (
+        <li key={type} className="flex items-center gap-3 text-sm">
+          <span className="w-4 font-semibold text-slate-900">{type}</span>
+          <span
+            aria-hidden="true"
+            className="h-2 flex-1 overflow-hidden rounded-full bg-white ring-1 ring-slate-200"
+          >
+            <span className="block h-full bg-indigo-600" style={{ width: `${scores[type]}%` }} />
+          </span>
+          <span className="w-10 text-right text-slate-800 tabular-nums">{formatDiscScore(scores[type])}</span>
+        </li>
+      ))}
+    </ul>
   )
 }
