@@ -85,10 +85,7 @@ async function pick(page: Page, label: 'Profile A' | 'Profile B', name: string):
   const picker = page.getByRole('combobox', { name: label })
   await picker.click()
   await picker.fill(name)
-  await page
-    .getByRole('option', { name: new RegExp(name) })
-    .first()
-    .click()
+  await page.getByRole('option').filter({ hasText: name }).first().click()
   await expect.poll(() => picker.inputValue()).toBe(name)
   const card = pickedCard(page, label)
   await card.getByRole('heading', { name }).waitFor()
