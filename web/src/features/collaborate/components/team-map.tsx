@@ -57,7 +57,8 @@ export function TeamMap({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      // min-w-0: as a grid item it would otherwise grow to the list's width and widen a phone's page.
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Team Map
