@@ -500,7 +500,7 @@ export const api = {
     path: '/api/admin/imports/:id',
     target: 'import',
     access: ADMINISTRATOR,
-    summary: 'One import job with its per-row report (never a password)',
+    summary: "One import job with its per-row report (never a password)",
     params: ImportJobIdParamsSchema,
     responses: { 200: ImportJobSchema },
   }),
