@@ -186,3 +186,12 @@ describe.each([390, 1280])('at %i px', (width) => {
     for (const session of sessions) session.expectNoPageErrors()
   })
 })
+
+test("the administrator's profile list names every owner with their e-mail", async () => {
+  const all = (await fixture.administrator.expect(200, 'GET', '/api/all-profiles')) as Array<
+    Profile & { sharedBy?: { name: string; email: string } }
+  >
+  const byName = Object.fromEntries(all.map((profile) => [profile.name, profile.sharedBy]))
+  expect(byName[PIA_NAME]).toEqual({ name: PIA_NAME, email: PIA.email })
+  expect(byName['Alice Able']).toEqual({ name: 'Alice Able', email: alice.username })
+})
