@@ -51,6 +51,18 @@ export function measuredDiscScores(profile: ProfileResult): DiscScores | null {
   return { D: dScore, I: iScore, S: sScore, C: cScore }
 }
 
+/**
+ * The profile with no DISC scores if it is a Prevue one: what a replica still running older code saved (four
+ * 0 scores and primary type D) is read as what it is. Unchanged, and the same object, otherwise.
+ */
+export function withoutUnmeasuredScores<T extends ProfileResult>(profile: T): T {
+  if (profile.assessmentType !== 'prevue') return profile
+  const { dScore, iScore, sScore, cScore, primaryType } = profile
+  if (dScore === null && iScore === null && sScore === null && cScore === null && primaryType === null)
+    return profile
+  return { ...profile, dScore: null, iScore: null, sScore: null, cScore: null, primaryType: null }
+}
+
 /** The 20 dimensions of a Prevue profile; null for DISC or a Prevue profile stored without them. */
 export function prevueScoresOf(profile: ProfileResult): PrevueScores | null {
   return profile.assessmentType === 'prevue' ? (profile.scoresData ?? null) : null

@@ -11,6 +11,7 @@ import {
   formatSten,
   measuredDiscScores,
   type ProfileResult,
+  withoutUnmeasuredScores,
 } from '../src/profile-scores.ts'
 
 const prevue = (value: number, overrides: Partial<PrevueScores> = {}): PrevueScores => ({
@@ -59,6 +60,21 @@ describe('a Prevue profile', () => {
       measuredDiscScores({ ...prevueProfile(prevue(5)), dScore: 0, iScore: 0, sScore: 0, cScore: 0 }),
     ).toBeNull()
     expect(measuredDiscScores(alice)).toEqual({ D: 80, I: 40, S: 30, C: 50 })
+  })
+
+  it('reads as having no DISC scores when zeros were stored beside its result; other profiles are untouched', () => {
+    const stored = {
+      ...prevueProfile(prevue(5)),
+      dScore: 0,
+      iScore: 0,
+      sScore: 0,
+      cScore: 0,
+      primaryType: 'D' as const,
+    }
+    expect(withoutUnmeasuredScores(stored)).toEqual(prevueProfile(prevue(5)))
+    const clean = prevueProfile(prevue(5))
+    expect(withoutUnmeasuredScores(clean)).toBe(clean)
+    expect(withoutUnmeasuredScores(alice)).toBe(alice)
   })
 
   it('is summed up by its strongest ability and motivation, ties going to the first listed', () => {

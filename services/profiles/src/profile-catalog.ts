@@ -1,5 +1,6 @@
 import type { Profile } from '@app/contracts/profiles'
 import { createNameIndex, type NameIndex } from '@app/domain/name-matching'
+import { withoutUnmeasuredScores } from '@app/domain/profile-scores'
 import type { CatalogChange, CatalogChangeLog } from './catalog-changes.ts'
 import { addGrant, removeGrant, sortedGrants, type GrantsByGrantee } from './catalog-grants.ts'
 import type { AssessmentsRepository } from './repositories/assessments-repository.ts'
@@ -121,8 +122,10 @@ function touched(state: State, owner: number): void {
   state.ownerGenerations.set(owner, (state.ownerGenerations.get(owner) ?? 0) + 1)
 }
 
-function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): void {
-  if (state.byId.has(profile.id)) return
+function addProfile(state: State, saved: Profile, namedAfterOwner: boolean): void {
+  if (state.byId.has(saved.id)) return
+  // A change logged by a replica still running older code may carry a Prevue profile's stored zeros.
+  const profile = withoutUnmeasuredScores(saved)
   const defaultName = namedAfterOwner ? state.defaultNames.get(profile.userId) : undefined
   const shown =
     defaultName !== undefined && defaultName !== profile.name ? { ...profile, name: defaultName } : profile

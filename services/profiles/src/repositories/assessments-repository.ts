@@ -5,6 +5,7 @@ import {
   PrevueScoresSchema,
   type Profile,
 } from '@app/contracts/profiles'
+import { withoutUnmeasuredScores } from '@app/domain/profile-scores'
 import type { DocumentStore } from '@app/kit/store/port'
 
 export const UserIdSchema = z.number().int().positive()
@@ -39,9 +40,12 @@ export interface StoredProfile {
 
 const NEWEST_FIRST = { id: -1 } as const
 
-/** Copies only the fields of the API's profile, whatever else a document may carry. */
+/**
+ * Copies only the fields of the API's profile, whatever else a document may carry. A Prevue document saved
+ * with zero DISC scores after the start-up migration (by a replica still running older code) reads as none.
+ */
 function toProfile(document: AssessmentDocument): Profile {
-  return {
+  return withoutUnmeasuredScores({
     id: document.id,
     userId: document.userId,
     name: document.name,
@@ -54,7 +58,7 @@ function toProfile(document: AssessmentDocument): Profile {
     scoresData: document.scoresData,
     answers: document.answers,
     timestamp: document.timestamp,
-  }
+  })
 }
 
 const toStored = (document: AssessmentDocument): StoredProfile => ({
