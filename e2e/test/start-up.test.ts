@@ -61,7 +61,6 @@ describe('start-up', () => {
       IMPORT_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       ADVICE_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       AUTH_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
-      SHARING_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
       DATA_DIR: dataDirectory,
     })
     expect(await exitOf(child)).toBe(1)

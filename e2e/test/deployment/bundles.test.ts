@@ -68,7 +68,6 @@ describe.skipIf(!redisAvailable)('the compiled bundles', () => {
         ADVICE_PUBLIC_KEY: TEST_KEYS.advice.publicKey,
         // The publishers of the events profiles consumes (decision 021).
         AUTH_PUBLIC_KEY: TEST_KEYS.auth.publicKey,
-        SHARING_PUBLIC_KEY: TEST_KEYS.sharing.publicKey,
       },
       '/health',
     )

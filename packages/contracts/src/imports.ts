@@ -163,18 +163,35 @@ export type InternalUserImportResponse = z.infer<typeof InternalUserImportRespon
 export const InternalAssessmentImportRequestSchema = z.strictObject({
   assessments: z
     .array(
-      z.strictObject({
-        importKey: ImportKeySchema,
-        userId: z.number().int().positive(),
-        name: z.string().max(200),
-        assessmentType: z.enum(['disc', 'prevue']),
-        dScore: z.number().int().min(0).max(100),
-        iScore: z.number().int().min(0).max(100),
-        sScore: z.number().int().min(0).max(100),
-        cScore: z.number().int().min(0).max(100),
-        primaryType: DiscTypeSchema,
-        scoresData: PrevueScoresSchema.nullable(),
-      }),
+      z
+        .strictObject({
+          importKey: ImportKeySchema,
+          userId: z.number().int().positive(),
+          name: z.string().max(200),
+          assessmentType: z.enum(['disc', 'prevue']),
+          /** Null for a Prevue row, which has no DISC scores (docs/decisions/028-prevue-shown-as-prevue.md). */
+          dScore: z.number().int().min(0).max(100).nullable(),
+          iScore: z.number().int().min(0).max(100).nullable(),
+          sScore: z.number().int().min(0).max(100).nullable(),
+          cScore: z.number().int().min(0).max(100).nullable(),
+          primaryType: DiscTypeSchema.nullable(),
+          scoresData: PrevueScoresSchema.nullable(),
+        })
+        .superRefine((row, context) => {
+          const disc = [row.dScore, row.iScore, row.sScore, row.cScore, row.primaryType]
+          const consistent =
+            row.assessmentType === 'disc'
+              ? disc.every((value) => value !== null) && row.scoresData === null
+              : disc.every((value) => value === null) && row.scoresData !== null
+          if (!consistent)
+            context.addIssue({
+              code: 'custom',
+              message:
+                row.assessmentType === 'disc'
+                  ? 'A DISC row needs its four scores and primary type, and no Prevue scores'
+                  : 'A Prevue row needs its Prevue scores, and no DISC scores or primary type',
+            })
+        }),
     )
     .min(1)
     .max(IMPORT_BATCH_MAX),

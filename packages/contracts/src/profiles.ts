@@ -76,7 +76,8 @@ function parseScoresData<T>(schema: z.ZodType<T>, value: unknown, context: z.Ref
  * server's: `userId`, `primaryType` and `timestamp` are accepted but ignored, and unknown keys (`id`,
  * `role`, …) are dropped. DISC needs the four scores, given as dScore…cScore, as `scoresData` {D, I, S, C}
  * or as both when they agree, and answers that are D, I, S or C letters; its `scoresData` is not kept, the
- * four scores are. Prevue needs `scoresData` with the 20 dimensions, and its four DISC scores default to 0.
+ * four scores are. Prevue needs `scoresData` with the 20 dimensions; it has no DISC scores, so any sent are
+ * dropped and it is kept with none (docs/decisions/028-prevue-shown-as-prevue.md).
  */
 export const SaveAssessmentRequestSchema = z
   .object({
@@ -137,19 +138,19 @@ export const SaveAssessmentRequestSchema = z
   .transform((body) => {
     if (body.assessmentType === 'prevue') {
       return {
-        assessmentType: body.assessmentType,
+        assessmentType: 'prevue' as const,
         name: body.name ?? '',
-        dScore: body.dScore ?? 0,
-        iScore: body.iScore ?? 0,
-        sScore: body.sScore ?? 0,
-        cScore: body.cScore ?? 0,
+        dScore: null,
+        iScore: null,
+        sScore: null,
+        cScore: null,
         scoresData: PrevueScoresSchema.parse(body.scoresData),
         answers: body.answers,
       }
     }
     const percentages = body.scoresData == null ? null : DiscScoresDataSchema.parse(body.scoresData)
     return {
-      assessmentType: body.assessmentType,
+      assessmentType: 'disc' as const,
       name: body.name ?? '',
       dScore: body.dScore ?? percentages?.D ?? 0,
       iScore: body.iScore ?? percentages?.I ?? 0,
@@ -164,18 +165,22 @@ export type SaveAssessmentRequest = z.input<typeof SaveAssessmentRequestSchema>
 /** What the service keeps of it after validation. */
 export type ValidatedAssessment = z.output<typeof SaveAssessmentRequestSchema>
 
-/** A saved assessment as every profiles answer shows it. */
+/**
+ * A saved assessment as every profiles answer shows it. A DISC profile has its four scores and primary type
+ * and `scoresData` null; a Prevue profile has `scoresData` (its 20 dimensions) and null DISC scores and
+ * primary type, because it never measured them (docs/decisions/028-prevue-shown-as-prevue.md).
+ */
 export const ProfileSchema = z.object({
   id: z.number().int(),
   /** The owner's user id: the same integer as `id` in /api/auth/me (DESIGN.md decision 13). */
   userId: z.number().int().positive(),
   name: z.string(),
   assessmentType: AssessmentTypeSchema,
-  dScore: z.number().int(),
-  iScore: z.number().int(),
-  sScore: z.number().int(),
-  cScore: z.number().int(),
-  primaryType: DiscTypeSchema,
+  dScore: z.number().int().nullable(),
+  iScore: z.number().int().nullable(),
+  sScore: z.number().int().nullable(),
+  cScore: z.number().int().nullable(),
+  primaryType: DiscTypeSchema.nullable(),
   scoresData: PrevueScoresSchema.nullable(),
   answers: z.array(z.string()),
   timestamp: z.string(),
@@ -255,6 +260,7 @@ export const ProfileMapPointSchema = ProfileSchema.pick({
   iScore: true,
   sScore: true,
   cScore: true,
+  scoresData: true,
 })
 export const ProfileMapResponseSchema = z.object({
   total: z.number().int(),

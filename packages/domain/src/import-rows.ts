@@ -85,8 +85,9 @@ export interface ImportPerson {
   name: string
   /** Trimmed and lower-cased: the username. */
   email: string
-  disc: DiscScores
-  primaryType: DiscType
+  /** DISC imports only: a Prevue row measures no DISC scores (docs/decisions/028-prevue-shown-as-prevue.md). */
+  disc: DiscScores | null
+  primaryType: DiscType | null
   /** Prevue imports only. */
   prevue: PrevueScores | null
 }
@@ -306,10 +307,9 @@ export function importRow(
     if (typeof score === 'string') return fail(score)
     prevue[PREVUE_STEN_COLUMNS[column]] = score
   }
-  const disc: DiscScores = { D: 0, I: 0, S: 0, C: 0 }
   return {
     ok: true,
-    person: { row: record.line, firstName, lastName, name, email, disc, primaryType: 'D', prevue },
+    person: { row: record.line, firstName, lastName, name, email, disc: null, primaryType: null, prevue },
   }
 }
 

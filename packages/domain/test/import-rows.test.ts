@@ -200,7 +200,9 @@ describe('the Prevue CSV rows', () => {
       cooperativeCompetitive: 9,
       socialDesirability: 10,
     })
-    expect(row?.ok && row.person.primaryType).toBe('D')
+    // A Prevue row measures no DISC scores, so it carries none (docs/decisions/028-prevue-shown-as-prevue.md).
+    expect(row?.ok && row.person.disc).toBeNull()
+    expect(row?.ok && row.person.primaryType).toBeNull()
   })
 
   it.each([

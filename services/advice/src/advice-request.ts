@@ -11,6 +11,7 @@ import type { PrevueScores } from '@app/domain/prevue'
 export interface AdviceSubject {
   name: string
   assessmentType: AssessmentType
+  /** Measured for a DISC profile; for a Prevue one, derived from its result (packages/domain prevue-disc). */
   primaryType: DiscType
   scores: Record<DiscType, number>
   /** The 20 Prevue dimensions of a Prevue profile; null for DISC. */

@@ -17,4 +17,7 @@ export const adviceErrors = {
       'ADVICE_NOT_CONFIGURED',
       'The AI provider is not configured. Please contact your administrator.',
     ),
+  /** A Prevue profile stored without its result (nothing valid saves one): there is nothing to advise on. */
+  noResult: () =>
+    new AppError(422, 'ADVICE_NO_RESULT', 'This profile has no assessment result to give advice on.'),
 }

@@ -1,17 +1,25 @@
 import { AccessibleProfileSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import { discPositionOf, prevueScoresOf } from '@app/domain/profile-scores'
 import { AppError } from '@app/kit/errors'
 import type { Identity } from '@app/kit/identity'
 import type { ServiceClient } from '@app/kit/service-client'
 import type { AdviceSubject } from './advice-request.ts'
+import { adviceErrors } from './errors.ts'
 
-/** Only these fields of a profile may reach a prompt (SECURITY.md 31). */
+/**
+ * Only these fields of a profile may reach a prompt (SECURITY.md 31). A Prevue profile has no DISC scores:
+ * its subject carries the reading derived from its result by the one mapping in packages/domain, which the
+ * prompt labels as derived (docs/decisions/028-prevue-shown-as-prevue.md).
+ */
 export function toSubject(profile: AccessibleProfile): AdviceSubject {
+  const position = discPositionOf(profile)
+  if (!position) throw adviceErrors.noResult()
   return {
     name: profile.name,
     assessmentType: profile.assessmentType,
-    primaryType: profile.primaryType,
-    scores: { D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore },
-    prevue: profile.assessmentType === 'prevue' ? profile.scoresData : null,
+    primaryType: position.primaryType,
+    scores: position.scores,
+    prevue: prevueScoresOf(profile),
   }
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdviceStreamEventSchema } from '@app/contracts/advice'
+import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
+import { identityHeaders } from '@app/kit/testing/service-dependencies'
 import { ada, eventsOf, grace, useAdviceService } from './support/advice-app.ts'
 import { startLoopbackModel, streamText } from './support/loopback-model.ts'
 
@@ -11,7 +13,7 @@ afterAll(async () => {
   await model.close()
 })
 
-const { saveProfile, ask } = useAdviceService(() => ({
+const { context, saveProfile, ask } = useAdviceService(() => ({
   AI_PROVIDER: 'openai',
   OPENAI_BASE_URL: model.baseUrl,
   OPENAI_API_KEY: 'sk-test-secret-key',
@@ -67,6 +69,50 @@ describe('the OpenAI-compatible provider, against a model on loopback', () => {
     // Owner ids, answers, timestamps and access details are not for the model.
     for (const field of ['userId', 'timestamp', 'answers', 'accessType', String(ada.userId) + ','])
       expect(user).not.toContain(field)
+  })
+
+  it('describes a Prevue profile by its own result, with no DISC scores and the derived reading named so', async () => {
+    model.behave(streamText(answerWithFollowUps))
+    model.received.length = 0
+    const scoresData = {
+      ...Object.fromEntries(PREVUE_DIMENSIONS.map((dimension) => [dimension, 5])),
+      workingWithWords: 9,
+      workingWithPeople: 8.5,
+    }
+    const saved = await context.profiles.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      headers: identityHeaders('profiles', ada),
+      payload: { assessmentType: 'prevue', name: 'Pat Prevue', scoresData },
+    })
+    expect(saved.statusCode, saved.body).toBe(201)
+    const response = await ask(ada, '/api/ai/disc-analysis', {
+      profileId: saved.json().id,
+      question: 'How do I motivate Pat?',
+      category: 'employers',
+      responseLength: 'short',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const user = (model.received[0]!.body.messages as Array<{ content: string }>)[1]!.content
+    const profile = JSON.parse(
+      user
+        .slice(user.indexOf('<profile>') + '<profile>'.length, user.indexOf('</profile>'))
+        .replaceAll('\\u003c', '<')
+        .replaceAll('\\u003e', '>'),
+    )
+    expect(profile).not.toHaveProperty('discScores')
+    expect(profile).not.toHaveProperty('primaryType')
+    expect(profile.prevueResult.abilities).toMatchObject({
+      'Working with Words': '9/10',
+      'General Ability': '5/10',
+    })
+    expect(profile.prevueResult.motivations).toMatchObject({ 'Working with People': '8.5/10' })
+    expect(Object.keys(profile.prevueResult.personality)).toHaveLength(13)
+    expect(profile.prevueResult.summary).toBe(
+      'Strongest ability: Working with Words 9/10 · Strongest motivation: Working with People 8.5/10',
+    )
+    expect(profile.derivedDiscReading.note).toMatch(/^Derived from the Prevue result/)
+    expect(Object.values(profile.derivedDiscReading.scores).some((score) => score !== 0)).toBe(true)
   })
 
   it('streams tokens as they arrive and never shows the follow-up marker', async () => {

@@ -11,6 +11,7 @@ import {
   type ImportedUser,
 } from '@app/contracts/imports'
 import type { ImportPerson, ImportRowOutcome } from '@app/domain/import-rows'
+import { assessmentResultOf } from './assessment-result.ts'
 import { generatedPassword } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
 import type { ServiceClient } from '@app/kit/service-client'
@@ -174,13 +175,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
                 importKey: key(row),
                 userId: row.userId!,
                 name: row.name,
-                assessmentType: row.prevue ? ('prevue' as const) : ('disc' as const),
-                dScore: row.disc?.D ?? 0,
-                iScore: row.disc?.I ?? 0,
-                sScore: row.disc?.S ?? 0,
-                cScore: row.disc?.C ?? 0,
-                primaryType: row.primaryType ?? 'D',
-                scoresData: row.prevue ?? null,
+                ...assessmentResultOf(row),
               })),
             },
             response: InternalAssessmentImportResponseSchema,

@@ -275,7 +275,16 @@ describe('POST /api/admin/import-prevue', () => {
       ],
     })
     const [profile] = await assessments(context)
-    expect(profile).toMatchObject({ assessmentType: 'prevue', name: 'Ann Lee' })
+    // No DISC scores: a Prevue import never measured them (docs/decisions/028-prevue-shown-as-prevue.md).
+    expect(profile).toMatchObject({
+      assessmentType: 'prevue',
+      name: 'Ann Lee',
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
+    })
     expect(profile?.scoresData).toMatchObject({
       generalAbility: 7,
       workingWithNumbers: 1,

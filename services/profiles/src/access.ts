@@ -85,10 +85,13 @@ export function accessibleProfiles(
       get profiles() {
         return view.all
       },
-      // The spec allows 'owner' or 'shared' only: another's profile is 'shared', by its owner (whose e-mail
-      // this service does not hold), and `visibleAs` says the role is why.
+      // The spec allows 'owner' or 'shared' only: another's profile is 'shared', by its owner (with the name
+      // and e-mail auth announced for them), and `visibleAs` says the role is why.
       accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
-      sharedByOf: (profile) => (profile.userId === self ? undefined : { name: profile.name, email: '' }),
+      sharedByOf: (profile) =>
+        profile.userId === self
+          ? undefined
+          : (view.ownerOf(profile.userId) ?? { name: profile.name, email: '' }),
       canSee: () => true,
       visibleAsOf: (profile) => (profile.userId === self ? undefined : 'administrator'),
     }

@@ -3,6 +3,7 @@ import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } fr
 import { revokedGrantKey } from '@app/contracts/sharing'
 import { catalogChangeLogOf } from './catalog-changes.ts'
 import { migrateToNumericUserIds } from './migrations/numeric-user-ids.ts'
+import { migrateUnmeasuredDiscScores } from './migrations/unmeasured-disc-scores.ts'
 import { createProfileCatalog } from './profile-catalog.ts'
 import { createGrantsProjection, GRANTS_GROUP } from './projections/grants.ts'
 import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
@@ -22,6 +23,12 @@ export async function buildApp(dependencies: ServiceDependencies) {
   const migrated = await migrateToNumericUserIds(dependencies.store)
   if (Object.values({ ...migrated.converted, ...migrated.unconvertible }).some((count) => count > 0))
     app.log.info({ event: 'user_ids_migrated', ...migrated }, 'stored user ids converted to numbers')
+  const cleared = await migrateUnmeasuredDiscScores(dependencies.store)
+  if (cleared > 0)
+    app.log.info(
+      { event: 'unmeasured_disc_scores_cleared', assessments: cleared },
+      'Prevue profiles keep no DISC scores',
+    )
   const people = await createPeopleRepository(dependencies.store)
   const assessments = await createAssessmentsRepository(dependencies.store)
   const grants = await createGrantsRepository(dependencies.store)

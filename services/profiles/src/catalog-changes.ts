@@ -15,7 +15,12 @@ export const CatalogChangeSchema = z.discriminatedUnion('kind', [
     profiles: z.array(z.object({ profile: ProfileSchema, namedAfterOwner: z.boolean() })),
   }),
   /** The name a profile saved without one shows, after auth announced the person (created or edited). */
-  z.object({ kind: z.literal('person-changed'), userId: UserIdSchema, defaultName: z.string() }),
+  z.object({
+    kind: z.literal('person-changed'),
+    userId: UserIdSchema,
+    defaultName: z.string(),
+    email: z.string().optional(),
+  }),
   /** An accepted invitation: the grantee may see the owner's profiles (grants projection). */
   z.object({
     kind: z.literal('grant-added'),

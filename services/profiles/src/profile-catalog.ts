@@ -1,6 +1,8 @@
 import type { Profile } from '@app/contracts/profiles'
 import { createNameIndex, type NameIndex } from '@app/domain/name-matching'
+import { withoutUnmeasuredScores } from '@app/domain/profile-scores'
 import type { CatalogChange, CatalogChangeLog } from './catalog-changes.ts'
+import { addGrant, removeGrant, sortedGrants, type GrantsByGrantee } from './catalog-grants.ts'
 import type { AssessmentsRepository } from './repositories/assessments-repository.ts'
 import type { Grant, GrantsRepository } from './repositories/grants-repository.ts'
 import type { PeopleRepository } from './repositories/people-repository.ts'
@@ -42,8 +44,10 @@ interface State {
   byOwner: Map<number, readonly Profile[]>
   namedAfterOwner: Set<number>
   defaultNames: Map<number, string>
+  /** Owners' e-mails, which the administrator's lists show (access.ts). */
+  emails: Map<number, string>
   /** Active grants by grantee, then by invitation id. */
-  grants: Map<number, Map<number, Grant>>
+  grants: GrantsByGrantee
   generation: number
   ownerGenerations: Map<number, number>
   cache: Map<string, CacheEntry<unknown>>
@@ -57,6 +61,8 @@ export interface CatalogView {
   /** The owner's profiles, newest first. */
   ofOwner(userId: number): readonly Profile[]
   byId(id: number): Profile | null
+  /** The owner's name and e-mail as auth announced them, where known. */
+  ownerOf(userId: number): { name: string; email: string } | null
   /**
    * The grants through which `userId` may see others' profiles, oldest invitation first. For the user the
    * view was made for, grants with a revocation mark are already left out (decision record 012).
@@ -72,25 +78,6 @@ export interface CatalogView {
    * is called only then, so a list that is costly to assemble (a grantee's merged list) is not made per search.
    */
   nameIndex(key: string, scope: CacheScope, profiles: () => readonly Profile[]): NameIndex<Profile>
-}
-
-const NO_GRANTS: readonly Grant[] = Object.freeze([])
-/**
- * A grantee's grants, oldest invitation first, sorted once per set: a set is replaced, never changed
- * (addGrant, removeGrant), so the same set always has the same list, and each request of a guest holding
- * 2,000 grants reuses it instead of copying and sorting them.
- */
-const sortedSets = new WeakMap<ReadonlyMap<number, Grant>, readonly Grant[]>()
-function sortedGrants(held: ReadonlyMap<number, Grant> | undefined): readonly Grant[] {
-  if (!held) return NO_GRANTS
-  let sorted = sortedSets.get(held)
-  if (!sorted) {
-    sorted = Object.freeze(
-      [...held.values()].sort((first, second) => first.invitationId - second.invitationId),
-    )
-    sortedSets.set(held, sorted)
-  }
-  return sorted
 }
 
 /** Position of `id` in a list by descending id (`newestFirst`) or ascending id, or where it would go. */
@@ -121,6 +108,7 @@ function emptyState(sequence: number): State {
     byOwner: new Map(),
     namedAfterOwner: new Set(),
     defaultNames: new Map(),
+    emails: new Map(),
     grants: new Map(),
     generation: 0,
     ownerGenerations: new Map(),
@@ -134,8 +122,10 @@ function touched(state: State, owner: number): void {
   state.ownerGenerations.set(owner, (state.ownerGenerations.get(owner) ?? 0) + 1)
 }
 
-function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): void {
-  if (state.byId.has(profile.id)) return
+function addProfile(state: State, saved: Profile, namedAfterOwner: boolean): void {
+  if (state.byId.has(saved.id)) return
+  // A change logged by a replica still running older code may carry a Prevue profile's stored zeros.
+  const profile = withoutUnmeasuredScores(saved)
   const defaultName = namedAfterOwner ? state.defaultNames.get(profile.userId) : undefined
   const shown =
     defaultName !== undefined && defaultName !== profile.name ? { ...profile, name: defaultName } : profile
@@ -150,25 +140,17 @@ function addProfile(state: State, profile: Profile, namedAfterOwner: boolean): v
   touched(state, shown.userId)
 }
 
-function addGrant(state: State, grant: Grant): void {
-  const held = new Map(state.grants.get(grant.granteeId))
-  held.set(grant.invitationId, grant)
-  state.grants.set(grant.granteeId, held)
-}
-
-function removeGrant(state: State, granteeId: number, invitationId: number): void {
-  const held = state.grants.get(granteeId)
-  if (!held?.has(invitationId)) return
-  const remaining = new Map(held)
-  remaining.delete(invitationId)
-  if (remaining.size === 0) state.grants.delete(granteeId)
-  else state.grants.set(granteeId, remaining)
-}
-
-function renameOwnersProfiles(state: State, userId: number, defaultName: string): void {
+/** A person's new name and e-mail: their unnamed profiles follow it, and lists naming them are made again. */
+function renameOwnersProfiles(
+  state: State,
+  userId: number,
+  defaultName: string,
+  email = state.emails.get(userId),
+) {
+  let changed = state.defaultNames.get(userId) !== defaultName || state.emails.get(userId) !== email
   state.defaultNames.set(userId, defaultName)
+  if (email !== undefined) state.emails.set(userId, email)
   const owned = state.byOwner.get(userId) ?? []
-  let changed = false
   const renamed = owned.map((profile) => {
     if (!state.namedAfterOwner.has(profile.id) || profile.name === defaultName) return profile
     changed = true
@@ -214,14 +196,15 @@ export function createProfileCatalog(options: {
   const rebuild = async (reason: string): Promise<void> => {
     // The number is read first: a change up to it was stored before it was numbered, so the load has it.
     const sequence = await changes.latest()
-    const [stored, defaultNames, activeGrants] = await Promise.all([
+    const [stored, { names: defaultNames, emails }, activeGrants] = await Promise.all([
       assessments.listAll(),
-      people.defaultNames(),
+      people.known(),
       grants.listActive(),
     ])
     const next = emptyState(sequence)
     next.defaultNames = defaultNames
-    for (const grant of activeGrants) addGrant(next, grant)
+    next.emails = emails
+    for (const grant of activeGrants) addGrant(next.grants, grant)
     for (const { profile, namedAfterOwner } of stored) {
       const defaultName = namedAfterOwner ? defaultNames.get(profile.userId) : undefined
       const shown = defaultName !== undefined ? { ...profile, name: defaultName } : profile
@@ -250,11 +233,11 @@ export function createProfileCatalog(options: {
         for (const saved of change.profiles) addProfile(current, saved.profile, saved.namedAfterOwner)
         return
       case 'person-changed':
-        return renameOwnersProfiles(current, change.userId, change.defaultName)
+        return renameOwnersProfiles(current, change.userId, change.defaultName, change.email)
       case 'grant-added':
-        return addGrant(current, change.grant)
+        return addGrant(current.grants, change.grant)
       case 'grant-removed':
-        return removeGrant(current, change.granteeId, change.invitationId)
+        return removeGrant(current.grants, change.granteeId, change.invitationId)
       case 'rebuild-requested':
         return rebuild(`requested: ${change.reason}`)
     }
@@ -330,6 +313,10 @@ export function createProfileCatalog(options: {
       },
       ofOwner: (userId) => current.byOwner.get(userId) ?? [],
       byId: (id) => current.byId.get(id) ?? null,
+      ownerOf: (userId) => {
+        const name = current.defaultNames.get(userId)
+        return name === undefined ? null : { name, email: current.emails.get(userId) ?? '' }
+      },
       grantsOf: (userId) => {
         const held = sortedGrants(current.grants.get(userId))
         return userId === forUser && revoked.size > 0

@@ -19,6 +19,15 @@ const disc = (row: number, userId: number, name: string) => ({
   primaryType: 'D' as const,
   scoresData: null,
 })
+const prevueResult = {
+  assessmentType: 'prevue' as const,
+  dScore: null,
+  iScore: null,
+  sScore: null,
+  cScore: null,
+  primaryType: null,
+  scoresData: prevueScores(7),
+}
 const importAssessments = (assessments: object[], headers = serviceHeaders('import', 'profiles')) =>
   context.app.inject({
     method: 'POST',
@@ -34,7 +43,7 @@ describe('POST /internal/assessments/import (import → profiles)', () => {
     const before = Date.now()
     const response = await importAssessments([
       disc(2, 31, 'Ann Lee'),
-      { ...disc(3, 32, 'Bo Quist'), assessmentType: 'prevue', primaryType: 'I', scoresData: prevueScores(7) },
+      { ...disc(3, 32, 'Bo Quist'), ...prevueResult },
     ])
     expect(response.statusCode, response.body).toBe(200)
     const { results } = response.json()
@@ -55,12 +64,29 @@ describe('POST /internal/assessments/import (import → profiles)', () => {
     expect(Date.parse(ann.timestamp as string)).toBeGreaterThanOrEqual(before - 1000)
     expect(ann).not.toHaveProperty('importKey')
     const bo = all.find((profile) => profile.name === 'Bo Quist')!
-    expect(bo).toMatchObject({ assessmentType: 'prevue', scoresData: prevueScores(7) })
+    expect(bo).toMatchObject({
+      assessmentType: 'prevue',
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
+      scoresData: prevueScores(7),
+    })
 
     const owners = (await get('/api/assessments', { ...ada, userId: 31 })).json()
     expect(owners).toHaveLength(1)
     const search = await get('/api/profiles/search?name=Bo%20Quist')
     expect(search.json().match).toMatchObject({ id: results[1].assessmentId, name: 'Bo Quist' })
+  })
+
+  it('refuses a Prevue row with DISC scores and a DISC row without them', async () => {
+    const zeros = { ...prevueResult, dScore: 0, iScore: 0, sScore: 0, cScore: 0, primaryType: 'D' }
+    for (const row of [zeros, { dScore: null }]) {
+      const response = await importAssessments([{ ...disc(2, 31, 'Ann Lee'), ...row }])
+      expect(response.statusCode, response.body).toBe(400)
+    }
+    expect((await get('/api/assessments')).json()).toEqual([])
   })
 
   it('saves nothing when the same batch is sent again, answering the assessments made the first time', async () => {

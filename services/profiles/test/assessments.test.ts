@@ -71,7 +71,7 @@ describe('POST /api/assessments', () => {
     expect(first.json().assessmentType).toBe('disc')
   })
 
-  it('saves a Prevue result with its dimensions, DISC scores defaulting to 0', async () => {
+  it('saves a Prevue result with its dimensions and no DISC scores, which it never measured', async () => {
     const scoresData = prevueScores(5.5, { generalAbility: 8.3, workingWithPeople: 10, emotionalStable: 1 })
     const response = await save(ada, {
       assessmentType: 'prevue',
@@ -81,16 +81,18 @@ describe('POST /api/assessments', () => {
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject({
       assessmentType: 'prevue',
-      dScore: 0,
-      iScore: 0,
-      sScore: 0,
-      cScore: 0,
-      primaryType: 'D',
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
       scoresData,
       answers: ['q1-b', 'q2-a', 'q3-d'],
     })
+    // DISC scores sent beside a Prevue result are not kept: they would be shown as if measured.
     const withScores = await save(ada, { assessmentType: 'prevue', scoresData, sScore: 70, cScore: 20 })
-    expect(withScores.json()).toMatchObject({ sScore: 70, primaryType: 'S' })
+    expect(withScores.statusCode).toBe(201)
+    expect(withScores.json()).toMatchObject({ sScore: null, cScore: null, primaryType: null, scoresData })
   })
 
   it("names the profile after its owner when no name is given, from auth's announcement", async () => {
@@ -321,8 +323,11 @@ describe("POST /api/assessments with the spec's client bodies (spec sections 3 a
       },
       {
         assessmentType: 'prevue',
-        dScore: 0,
-        primaryType: 'D',
+        dScore: null,
+        iScore: null,
+        sScore: null,
+        cScore: null,
+        primaryType: null,
         scoresData: prevueScores(5.5, { generalAbility: 7.3, reservedOutgoing: 1 }),
       },
     ],
@@ -340,7 +345,7 @@ describe("POST /api/assessments with the spec's client bodies (spec sections 3 a
         answers: [],
         userId: null,
       },
-      { assessmentType: 'prevue', scoresData: prevueScores() },
+      { assessmentType: 'prevue', dScore: null, primaryType: null, scoresData: prevueScores() },
     ],
   ]
 

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { migrateToNumericUserIds } from '../src/migrations/numeric-user-ids.ts'
-import { ada, as, discScores } from './support/profiles-app.ts'
+import { migrateUnmeasuredDiscScores } from '../src/migrations/unmeasured-disc-scores.ts'
+import { ada, as, discScores, prevueScores } from './support/profiles-app.ts'
 
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 beforeEach(async () => {
@@ -111,5 +112,73 @@ describe('the migration to numeric user ids', () => {
     expect((await people.find({})).map((person) => [person.userId as unknown, person.name])).toEqual([
       [12, 'Ada announced again'],
     ])
+  })
+})
+
+describe('the migration that clears DISC scores a Prevue profile never measured', () => {
+  it('clears the zero scores and primary type D of stored Prevue profiles, once, and leaves DISC ones', async () => {
+    // As saves and imports stored them before: four 0 scores and primary type D beside the Prevue result.
+    const assessments = await dependencies.store.collection('assessments', {
+      schema: z.object({
+        userId: z.number(),
+        name: z.string(),
+        assessmentType: z.string(),
+        dScore: z.number().nullable(),
+        iScore: z.number().nullable(),
+        sScore: z.number().nullable(),
+        cScore: z.number().nullable(),
+        primaryType: z.string().nullable(),
+        scoresData: z.record(z.string(), z.number()).nullable(),
+        answers: z.array(z.string()),
+        timestamp: z.string(),
+      }),
+      idKind: 'int',
+    })
+    const stored = { userId: 12, answers: [], timestamp: '2025-06-01T00:00:00.000Z' }
+    await assessments.insert({
+      ...stored,
+      name: 'Ada Prevue',
+      assessmentType: 'prevue',
+      dScore: 0,
+      iScore: 0,
+      sScore: 0,
+      cScore: 0,
+      primaryType: 'D',
+      scoresData: prevueScores(7),
+    })
+    await assessments.insert({
+      ...stored,
+      name: 'Ada DISC',
+      assessmentType: 'disc',
+      ...discScores,
+      primaryType: 'D',
+      scoresData: null,
+    })
+
+    const app = await buildApp(dependencies)
+    const response = await app.inject({ method: 'GET', url: '/api/accessible-profiles', headers: as(ada) })
+    expect(response.statusCode).toBe(200)
+    const byName = Object.fromEntries(
+      response.json().map((profile: Record<string, unknown>) => [profile.name, profile]),
+    )
+    expect(byName['Ada Prevue']).toMatchObject({
+      assessmentType: 'prevue',
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
+      scoresData: prevueScores(7),
+    })
+    expect(byName['Ada DISC']).toMatchObject({ ...discScores, primaryType: 'D', scoresData: null })
+    const documents = await assessments.find({})
+    expect(documents.map((document) => [document.name, document.dScore, document.primaryType])).toEqual([
+      ['Ada Prevue', null, null],
+      ['Ada DISC', 75, 'D'],
+    ])
+    await app.close()
+
+    // Idempotent: a second start finds nothing left to clear.
+    expect(await migrateUnmeasuredDiscScores(dependencies.store)).toBe(0)
   })
 })

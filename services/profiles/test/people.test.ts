@@ -3,7 +3,14 @@ import { createEvent } from '@app/kit/bus/port'
 import { testEventBus } from '@app/kit/testing/service-dependencies'
 import { USERS_CREATED, USERS_UPDATED, type UserSnapshot } from '@app/contracts/events'
 import { createPeopleRepository, PersonDocumentSchema } from '../src/repositories/people-repository.ts'
-import { ada as adaIdentity, as, discScores, grace, useProfilesService } from './support/profiles-app.ts'
+import {
+  ada as adaIdentity,
+  administrator,
+  as,
+  discScores,
+  grace,
+  useProfilesService,
+} from './support/profiles-app.ts'
 
 const context = useProfilesService()
 
@@ -66,6 +73,18 @@ describe('the people projection of the profiles service', () => {
       idKind: 'uuid',
     })
     expect(await stored.count({ userId: 12 })).toBe(1)
+  })
+
+  it("names each owner with their e-mail in the administrator's list, and follows an edit of it", async () => {
+    await announce(USERS_CREATED, ada)
+    await expect.poll(async () => (await save({ ...discScores })).name).toBe('Ada Lovelace')
+    const sharedBy = async () =>
+      (await context.app.inject({ method: 'GET', url: '/api/all-profiles', headers: as(administrator) }))
+        .json()
+        .map((profile: { sharedBy?: unknown }) => profile.sharedBy)
+    expect(await sharedBy()).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com' }])
+    await announce(USERS_UPDATED, { ...ada, email: 'ada.king@example.com' })
+    await expect.poll(sharedBy).toEqual([{ name: 'Ada Lovelace', email: 'ada.king@example.com' }])
   })
 
   it("follows an administrator's edit (users.updated.v1) in the names that lists and search show", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProfileLookupResponseSchema, ProfileMapResponseSchema } from '@app/contracts/profiles'
+import { PREVUE_DIMENSIONS, type PrevueScores } from '@app/domain/prevue'
 import type { Identity } from '@app/kit/identity'
 import { mapPosition } from '../src/routes/profile-directory-routes.ts'
 import { ada, administrator, as, grace, useProfilesService } from './support/profiles-app.ts'
@@ -70,10 +71,53 @@ describe('GET /api/profiles/map', () => {
   })
 
   it('puts each style in its own quadrant', () => {
-    expect(mapPosition({ dScore: 100, iScore: 0, sScore: 0, cScore: 0 })).toEqual({ x: -1, y: 1 })
-    expect(mapPosition({ dScore: 0, iScore: 100, sScore: 0, cScore: 0 })).toEqual({ x: 1, y: 1 })
-    expect(mapPosition({ dScore: 0, iScore: 0, sScore: 100, cScore: 0 })).toEqual({ x: 1, y: -1 })
-    expect(mapPosition({ dScore: 0, iScore: 0, sScore: 0, cScore: 100 })).toEqual({ x: -1, y: -1 })
-    expect(mapPosition({ dScore: 50, iScore: 50, sScore: 50, cScore: 50 })).toEqual({ x: 0, y: 0 })
+    const disc = (dScore: number, iScore: number, sScore: number, cScore: number) => ({
+      ...base,
+      dScore,
+      iScore,
+      sScore,
+      cScore,
+    })
+    expect(mapPosition(disc(100, 0, 0, 0))).toEqual({ x: -1, y: 1 })
+    expect(mapPosition(disc(0, 100, 0, 0))).toEqual({ x: 1, y: 1 })
+    expect(mapPosition(disc(0, 0, 100, 0))).toEqual({ x: 1, y: -1 })
+    expect(mapPosition(disc(0, 0, 0, 100))).toEqual({ x: -1, y: -1 })
+    expect(mapPosition(disc(50, 50, 50, 50))).toEqual({ x: 0, y: 0 })
+  })
+
+  it('places a Prevue profile by its derived reading, and one without a result nowhere', () => {
+    const prevue = {
+      ...base,
+      assessmentType: 'prevue' as const,
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
+    }
+    // Assertive, competitive and independent at the top of the scale, everything else at the bottom: all D.
+    const scoresData = Object.fromEntries(
+      PREVUE_DIMENSIONS.map((dimension) => [dimension, 1]),
+    ) as PrevueScores
+    Object.assign(scoresData, {
+      submissiveAssertive: 10,
+      cooperativeCompetitive: 10,
+      diplomaticIndependent: 10,
+    })
+    const point = mapPosition({ ...prevue, scoresData })!
+    expect(point.x).toBeLessThan(-0.5)
+    expect(point.y).toBeGreaterThan(0.5)
+    expect(mapPosition({ ...prevue, scoresData: null })).toBeNull()
   })
 })
+
+const base = {
+  id: 1,
+  userId: 1,
+  name: 'Someone',
+  assessmentType: 'disc' as const,
+  primaryType: 'D' as const,
+  scoresData: null,
+  answers: [],
+  timestamp: '2026-01-01T00:00:00.000Z',
+}

@@ -1,4 +1,3 @@
-import type { DiscType } from '@app/domain/disc'
 import { PREVUE_DIMENSION_LABELS } from '@app/domain/content/prevue-dimensions'
 import {
   PREVUE_ABILITIES,
@@ -50,20 +49,5 @@ export function describePrevue(name: string, scores: PrevueScores): string[] {
   ]
 }
 
-/**
- * A DISC reading of a Prevue result, so that Prevue profiles get the same topic guidance: each style is
- * the mean of the scales that express it (assertive and competitive for D, outgoing and extroverted for I,
- * stable, poised and cooperative for S, conscientious and organised for C), as a percentage.
- */
-export function discFromPrevue(scores: PrevueScores): Record<DiscType, number> {
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
-  const percent = (sten: number) => Math.round(((sten - 1) / 9) * 100)
-  return {
-    D: percent(
-      mean([scores.submissiveAssertive, scores.cooperativeCompetitive, scores.diplomaticIndependent]),
-    ),
-    I: percent(mean([scores.reservedOutgoing, scores.introvertExtrovert, scores.workingWithPeople])),
-    S: percent(mean([scores.emotionalStable, scores.restlessPoised, 11 - scores.cooperativeCompetitive])),
-    C: percent(mean([scores.spontaneousConscientious, scores.reactiveOrganized, scores.workingWithData])),
-  }
-}
+/** The one DISC reading of a Prevue result lives in packages/domain (docs/decisions/028-prevue-shown-as-prevue.md). */
+export { discFromPrevue } from '@app/domain/prevue-disc'

@@ -54,8 +54,8 @@ export const StoredRowSchema = z.object({
   userId: z.number().int().positive().optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
-  disc: DiscScoresSchema.optional(),
-  primaryType: z.enum(DISC_TYPES).optional(),
+  disc: DiscScoresSchema.nullable().optional(),
+  primaryType: z.enum(DISC_TYPES).nullable().optional(),
   prevue: PrevueScoresSchema.nullable().optional(),
 })
 export type StoredRow = z.output<typeof StoredRowSchema>

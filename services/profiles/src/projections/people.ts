@@ -2,7 +2,7 @@ import { UserSnapshotSchema } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
-import { defaultNameOf, type PeopleRepository } from '../repositories/people-repository.ts'
+import { defaultNameOf, emailOf, type PeopleRepository } from '../repositories/people-repository.ts'
 
 /** Its processed-event records carry this group's name, so it stays what it was before users.updated.v1. */
 export const PEOPLE_GROUP = 'profiles.people'
@@ -25,7 +25,7 @@ export function createPeopleProjection(options: {
     const defaultName = defaultNameOf(person)
     // The store first, so that a catalog rebuilt from it agrees; then every replica's catalog.
     await assessments.renameNamedAfterOwner(user.id, defaultName)
-    await catalog.record({ kind: 'person-changed', userId: user.id, defaultName })
+    await catalog.record({ kind: 'person-changed', userId: user.id, defaultName, email: emailOf(person) })
   }
   return { userCreated: personAnnounced, userUpdated: personAnnounced }
 }

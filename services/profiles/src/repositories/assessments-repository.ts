@@ -5,6 +5,7 @@ import {
   PrevueScoresSchema,
   type Profile,
 } from '@app/contracts/profiles'
+import { withoutUnmeasuredScores } from '@app/domain/profile-scores'
 import type { DocumentStore } from '@app/kit/store/port'
 
 export const UserIdSchema = z.number().int().positive()
@@ -16,11 +17,12 @@ export const AssessmentDocumentSchema = z.object({
   /** Saved without a name: it shows its owner's name, and follows it when auth announces an edit. */
   namedAfterOwner: z.boolean().optional(),
   assessmentType: AssessmentTypeSchema,
-  dScore: z.number().int().min(0).max(100),
-  iScore: z.number().int().min(0).max(100),
-  sScore: z.number().int().min(0).max(100),
-  cScore: z.number().int().min(0).max(100),
-  primaryType: DiscTypeSchema,
+  /** Null for a Prevue assessment, which measures no DISC scores (docs/decisions/028-prevue-shown-as-prevue.md). */
+  dScore: z.number().int().min(0).max(100).nullable(),
+  iScore: z.number().int().min(0).max(100).nullable(),
+  sScore: z.number().int().min(0).max(100).nullable(),
+  cScore: z.number().int().min(0).max(100).nullable(),
+  primaryType: DiscTypeSchema.nullable(),
   scoresData: PrevueScoresSchema.nullable(),
   answers: z.array(z.string()),
   timestamp: z.string(),
@@ -38,9 +40,12 @@ export interface StoredProfile {
 
 const NEWEST_FIRST = { id: -1 } as const
 
-/** Copies only the fields of the API's profile, whatever else a document may carry. */
+/**
+ * Copies only the fields of the API's profile, whatever else a document may carry. A Prevue document saved
+ * with zero DISC scores after the start-up migration (by a replica still running older code) reads as none.
+ */
 function toProfile(document: AssessmentDocument): Profile {
-  return {
+  return withoutUnmeasuredScores({
     id: document.id,
     userId: document.userId,
     name: document.name,
@@ -53,7 +58,7 @@ function toProfile(document: AssessmentDocument): Profile {
     scoresData: document.scoresData,
     answers: document.answers,
     timestamp: document.timestamp,
-  }
+  })
 }
 
 const toStored = (document: AssessmentDocument): StoredProfile => ({

@@ -10,11 +10,18 @@ export const PersonDocumentSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
+  /** Missing for people announced before it was kept: their username, when an e-mail, stands in. */
+  email: z.string().optional(),
   updatedAt: z.date(),
   /** When auth announced these names (the event's time); an older announcement changes nothing. */
   announcedAt: z.date().optional(),
 })
 export type Person = z.output<typeof PersonDocumentSchema>
+
+/** The e-mail an owner is shown with (the administrator's lists): as announced, else an e-mail username. */
+export function emailOf(person: Pick<Person, 'email' | 'username'>): string {
+  return person.email || (person.username.includes('@') ? person.username : '')
+}
 
 /** The name a profile saved without one shows: the person's name, else their username. */
 export function defaultNameOf(person: Pick<Person, 'name' | 'username'>): string {
@@ -38,6 +45,7 @@ export async function createPeopleRepository(store: DocumentStore) {
         firstName: user.firstName,
         lastName: user.lastName,
         name: user.name,
+        email: user.email,
         updatedAt: new Date(),
         announcedAt,
       }
@@ -61,14 +69,15 @@ export async function createPeopleRepository(store: DocumentStore) {
     findByUserId(userId: number): Promise<Person | null> {
       return people.findOne({ userId })
     },
-    /** Everyone's default name, for rebuilding the catalog. */
-    async defaultNames(): Promise<Map<number, string>> {
-      const everyone = await people.find({})
-      return new Map(
-        everyone
-          .filter((person) => UserIdSchema.safeParse(person.userId).success)
-          .map((person) => [person.userId, defaultNameOf(person)]),
+    /** Everyone's default name and e-mail, for rebuilding the catalog. */
+    async known(): Promise<{ names: Map<number, string>; emails: Map<number, string> }> {
+      const everyone = (await people.find({})).filter(
+        (person) => UserIdSchema.safeParse(person.userId).success,
       )
+      return {
+        names: new Map(everyone.map((person) => [person.userId, defaultNameOf(person)])),
+        emails: new Map(everyone.map((person) => [person.userId, emailOf(person)])),
+      }
     },
   }
 }

@@ -39,6 +39,10 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     // Without a name, the profile shows its owner's, and follows it when auth announces an edit.
     const person = body.name ? null : await people.findByUserId(identity.userId)
     const name = body.name || (person ? defaultNameOf(person) : identity.username)
+    const disc =
+      body.assessmentType === 'disc'
+        ? { D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }
+        : null
     const { profile } = await saveAssessment(
       { assessments, catalog },
       {
@@ -50,7 +54,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
         iScore: body.iScore,
         sScore: body.sScore,
         cScore: body.cScore,
-        primaryType: primaryType({ D: body.dScore, I: body.iScore, S: body.sScore, C: body.cScore }),
+        primaryType: disc ? primaryType(disc) : null,
         scoresData: body.scoresData,
         answers: body.answers,
         timestamp: new Date().toISOString(),

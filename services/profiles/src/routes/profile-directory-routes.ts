@@ -4,6 +4,7 @@ import { PROFILE_MAP_PEOPLE_MAX, type Profile } from '@app/contracts/profiles'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { userOf } from '@app/kit/service'
 import type { ZodTypeProvider } from '@app/kit/validation'
+import { discPositionOf, discWheelPoint } from '@app/domain/profile-scores'
 import { accessibleProfiles, withAccess } from '../access.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 
@@ -28,15 +29,12 @@ function decodeCursor(cursor: string | undefined): { name: string; id: number } 
 }
 
 /**
- * A point on the DISC circle: D top-left, I top-right, S bottom-right, C bottom-left, as on the usual
- * DISC wheel; each score pulls toward its quadrant, so a balanced profile sits near the centre. x and y
- * are from -1 to 1.
+ * A profile's point on the DISC circle (x and y from -1 to 1), from its measured scores or, for a Prevue
+ * profile, the derived reading (docs/decisions/028-prevue-shown-as-prevue.md); null when it has neither.
  */
-export function mapPosition(profile: Pick<Profile, 'dScore' | 'iScore' | 'sScore' | 'cScore'>) {
-  const total = profile.dScore + profile.iScore + profile.sScore + profile.cScore || 1
-  const x = (profile.iScore + profile.sScore - profile.dScore - profile.cScore) / total
-  const y = (profile.dScore + profile.iScore - profile.sScore - profile.cScore) / total
-  return { x, y }
+export function mapPosition(profile: Profile): { x: number; y: number } | null {
+  const position = discPositionOf(profile)
+  return position ? discWheelPoint(position.scores) : null
 }
 
 /** Collaborate's pickers and team map, over the profiles the caller may see (access.ts). */
@@ -84,10 +82,12 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
     const people: Profile[] = []
     let matching = 0
     for (const profile of access.profiles) {
-      const { x, y } = mapPosition(profile)
-      const column = Math.min(MAP_GRID - 1, Math.floor(((x + 1) / 2) * MAP_GRID))
-      const row = Math.min(MAP_GRID - 1, Math.floor(((1 - y) / 2) * MAP_GRID))
-      cells[row * MAP_GRID + column]! += 1
+      const point = mapPosition(profile)
+      if (point) {
+        const column = Math.min(MAP_GRID - 1, Math.floor(((point.x + 1) / 2) * MAP_GRID))
+        const row = Math.min(MAP_GRID - 1, Math.floor(((1 - point.y) / 2) * MAP_GRID))
+        cells[row * MAP_GRID + column]! += 1
+      }
       if (needle && !profile.name.toLowerCase().includes(needle)) continue
       matching += 1
       if (people.length < PROFILE_MAP_PEOPLE_MAX) people.push(profile)
@@ -104,6 +104,7 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
         iScore: profile.iScore,
         sScore: profile.sScore,
         cScore: profile.cScore,
+        scoresData: profile.scoresData,
       })),
       density: { size: MAP_GRID, cells },
     }

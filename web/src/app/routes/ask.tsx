@@ -7,7 +7,6 @@ import { AskAssistant } from '../../features/advice/components/ask-assistant.tsx
 import { ProfileFinder } from '../../features/advice/components/profile-finder.tsx'
 import { ownSearchName } from '../../features/advice/search-name.ts'
 import { useMe } from '../../features/auth/api/get-me.ts'
-import { DiscScoreBars } from '../../features/profiles/components/disc-score-bars.tsx'
 import { QuickQuestions } from '../../features/questions/components/quick-questions.tsx'
 import { useSharedProfiles } from '../../features/sharing/api/get-shared-profiles.ts'
 import { SharedWithYou } from '../../features/sharing/components/shared-with-you.tsx'
@@ -76,7 +75,6 @@ export function AskRoute() {
           initialProfile={chosen?.profile ?? null}
           fullProfileLink={user !== null && mayOpen(paths.history, user.role)}
           onProfileChange={setProfile}
-          ScoreBars={DiscScoreBars}
         />
         <div ref={assistant} className="scroll-mt-4">
           <AskAssistant

@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '../../config/product.ts'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { CollaboratePage } from '../../features/collaborate/components/collaborate-page.tsx'
-import { DiscScoreBars } from '../../features/profiles/components/disc-score-bars.tsx'
 import { displayName } from '../../lib/display-name.ts'
 
 export function CollaborateRoute() {
@@ -15,10 +14,7 @@ export function CollaborateRoute() {
         Pick two people to see how they can communicate, decide and work well together.
       </p>
       <div className="mt-8">
-        <CollaboratePage
-          me={user ? { id: user.id, name: displayName(user) } : null}
-          ScoreBars={DiscScoreBars}
-        />
+        <CollaboratePage me={user ? { id: user.id, name: displayName(user) } : null} />
       </div>
     </div>
   )

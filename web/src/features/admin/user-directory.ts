@@ -1,6 +1,5 @@
 import type { AdminUser } from '@app/contracts/auth'
 import type { AccessibleProfile } from '@app/contracts/profiles'
-import { DISC_TYPES, type DiscType } from '@app/domain/disc'
 import { ROLES, type Role } from '@app/domain/roles'
 import { displayName } from '../../lib/display-name.ts'
 
@@ -34,36 +33,12 @@ export function inviterOf(user: Pick<AdminUser, 'invitedBy' | 'invitedByEmail'>)
   return name || email || null
 }
 
-/** A user's DISC profile as the list and the detail panel show it: each score's share in percent. */
-export type DiscSummary = { percentages: Record<DiscType, number>; primaryType: DiscType }
-
-type DiscScored = Pick<AccessibleProfile, 'dScore' | 'iScore' | 'sScore' | 'cScore' | 'primaryType'>
-
-export function discSummary(profile: DiscScored): DiscSummary {
-  const scores: Record<DiscType, number> = {
-    D: profile.dScore,
-    I: profile.iScore,
-    S: profile.sScore,
-    C: profile.cScore,
-  }
-  const total = DISC_TYPES.reduce((sum, type) => sum + Math.max(0, scores[type]), 0)
-  const percentages = { D: 0, I: 0, S: 0, C: 0 }
-  if (total > 0) {
-    for (const type of DISC_TYPES) percentages[type] = Math.round((Math.max(0, scores[type]) / total) * 100)
-  }
-  return { percentages, primaryType: profile.primaryType }
-}
-
-export function formatDiscSummary(summary: DiscSummary): string {
-  const parts = DISC_TYPES.map((type) => `${type} ${summary.percentages[type]}%`)
-  return `${parts.join(' · ')} — Primary: ${summary.primaryType}`
-}
-
 /** One user of the list: what it shows, and the lower-case text the search runs over, built once. */
 export type DirectoryEntry = {
   user: AdminUser
   name: string
-  disc: DiscSummary | null
+  /** The profile that stands for the user: shown with the same numbers as every other screen. */
+  profile: AccessibleProfile | null
   searchText: string
 }
 
@@ -96,7 +71,7 @@ export function buildDirectory(
     return {
       user,
       name,
-      disc: profile ? discSummary(profile) : null,
+      profile: profile ?? null,
       searchText: searchable.filter(Boolean).join('\n').toLowerCase(),
     }
   })

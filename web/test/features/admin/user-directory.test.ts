@@ -1,10 +1,11 @@
 import type { AdminUser } from '@app/contracts/auth'
 import type { AccessibleProfile } from '@app/contracts/profiles'
+import { PREVUE_DIMENSIONS, type PrevueScores } from '@app/domain/prevue'
+import { formatProfileSummary } from '@app/domain/profile-scores'
 import { describe, expect, test } from 'vitest'
 import {
   buildDirectory,
   countByRole,
-  discSummary,
   filterDirectory,
   inviterOf,
 } from '../../../src/features/admin/user-directory.ts'
@@ -63,34 +64,38 @@ const admin = user({ name: 'Support', role: 'administrator', username: 'support'
 const users = [ana, guest, admin]
 
 describe('the user directory', () => {
-  test("joins each user with their newest DISC profile, as each score's share and the primary type", () => {
+  test('joins each user with their newest DISC profile, summed up with the numbers every screen shows', async () => {
+    const newestDisc = profile(ana.id, {
+      dScore: 80,
+      iScore: 40,
+      sScore: 30,
+      cScore: 50,
+      primaryType: 'D',
+      timestamp: '2026-06-01T00:00:00Z',
+    })
+    const prevueOnly = profile(guest.id, {
+      assessmentType: 'prevue',
+      dScore: null,
+      iScore: null,
+      sScore: null,
+      cScore: null,
+      primaryType: null,
+      scoresData: {
+        ...(Object.fromEntries(PREVUE_DIMENSIONS.map((dimension) => [dimension, 5])) as PrevueScores),
+        workingWithNumbers: 8,
+      },
+    })
     const directory = buildDirectory(users, [
       profile(ana.id, { dScore: 10, iScore: 10, sScore: 10, cScore: 10, timestamp: '2026-01-01T00:00:00Z' }),
-      profile(ana.id, {
-        dScore: 60,
-        iScore: 20,
-        sScore: 10,
-        cScore: 10,
-        primaryType: 'D',
-        timestamp: '2026-06-01T00:00:00Z',
-      }),
-      profile(ana.id, { assessmentType: 'prevue', timestamp: '2026-09-01T00:00:00Z' }),
+      newestDisc,
+      profile(ana.id, { ...prevueOnly, userId: ana.id, timestamp: '2026-09-01T00:00:00Z' }),
+      prevueOnly,
     ])
-    expect(directory.map((entry) => entry.disc)).toEqual([
-      { percentages: { D: 60, I: 20, S: 10, C: 10 }, primaryType: 'D' },
-      null,
-      null,
-    ])
-  })
-
-  test('a profile of zeros reads 0% everywhere rather than failing', () => {
-    expect(discSummary({ dScore: 0, iScore: 0, sScore: 0, cScore: 0, primaryType: 'D' }).percentages).toEqual(
-      {
-        D: 0,
-        I: 0,
-        S: 0,
-        C: 0,
-      },
+    expect(directory.map((entry) => entry.profile?.id ?? null)).toEqual([newestDisc.id, prevueOnly.id, null])
+    // The stored percentages, as My Profile, Ask and Collaborate show them, not each score's share of 200.
+    expect(formatProfileSummary(directory[0]!.profile!)).toBe('D 80% · I 40% · S 30% · C 50% — Primary: D')
+    expect(formatProfileSummary(directory[1]!.profile!)).toBe(
+      'Prevue — Strongest ability: Working with Numbers 8/10 · Strongest motivation: Working with People 5/10',
     )
   })
 

@@ -1,7 +1,10 @@
 import type { AdminUser, UpdateUserRequest } from '@app/contracts/auth'
-import { DISC_TYPES } from '@app/domain/disc'
+import type { AccessibleProfile } from '@app/contracts/profiles'
+import { DISC_TYPES, type DiscScores } from '@app/domain/disc'
+import { formatDiscScore, measuredDiscScores } from '@app/domain/profile-scores'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
+import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
@@ -14,17 +17,17 @@ import { useToast } from '../../../components/ui/toast.tsx'
 import { useUser } from '../api/get-user.ts'
 import { useUpdateUser } from '../api/update-user.ts'
 import { serverMessage } from '../import-errors.ts'
-import { inviterOf, isGuest, type DiscSummary } from '../user-directory.ts'
+import { inviterOf, isGuest } from '../user-directory.ts'
 import { RoleBadge } from './role-badge.tsx'
 
 /** The detail panel of the selected user: loaded on selection, and again after every save. */
 export function UserDetails({
   userId,
-  disc,
+  profile,
   onCancel,
 }: {
   userId: number
-  disc: DiscSummary | null
+  profile: AccessibleProfile | null
   onCancel: () => void
 }) {
   const details = useUser(userId)
@@ -64,7 +67,7 @@ export function UserDetails({
     <UserEditForm
       key={`${details.data.id}:${details.data.updatedAt}`}
       user={details.data}
-      disc={disc}
+      profile={profile}
       onCancel={onCancel}
       onSave={save}
       saving={update.isPending}
@@ -82,13 +85,13 @@ type EditValues = { email: string; password: string }
 
 function UserEditForm({
   user,
-  disc,
+  profile,
   onCancel,
   onSave,
   saving,
 }: {
   user: AdminUser
-  disc: DiscSummary | null
+  profile: AccessibleProfile | null
   onCancel: () => void
   onSave: (changes: UpdateUserRequest) => void
   saving: boolean
@@ -174,7 +177,7 @@ function UserEditForm({
           )}
         </FormField>
       )}
-      <DiscProfile disc={disc} />
+      <UserProfileResult profile={profile} />
       {!guest && (
         <div className="flex justify-end gap-3">
           <button type="button" onClick={onCancel} className={buttonClasses('secondary')}>
@@ -222,39 +225,47 @@ function GuestPassword({ user }: { user: AdminUser }) {
   )
 }
 
-function DiscProfile({ disc }: { disc: DiscSummary | null }) {
+/** The user's profile with the same numbers as every other screen: DISC scores, or the Prevue result. */
+function UserProfileResult({ profile }: { profile: AccessibleProfile | null }) {
   const headingId = useId()
+  const measured = profile ? measuredDiscScores(profile) : null
   return (
     <section aria-labelledby={headingId} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-        DISC Profile
+        {profile?.assessmentType === 'prevue' ? 'Prevue Profile' : 'DISC Profile'}
       </h3>
-      {disc === null ? (
-        <p className="mt-2 text-sm text-slate-600">No DISC profile yet.</p>
+      {profile === null ? (
+        <p className="mt-2 text-sm text-slate-600">No profile yet.</p>
       ) : (
-        <>
-          <ul className="mt-3 space-y-2">
-            {DISC_TYPES.map((type) => (
-              <li key={type} className="flex items-center gap-3 text-sm">
-                <span className="w-4 font-semibold text-slate-900">{type}</span>
-                <span
-                  aria-hidden="true"
-                  className="h-2 flex-1 overflow-hidden rounded-full bg-white ring-1 ring-slate-200"
-                >
-                  <span
-                    className="block h-full bg-indigo-600"
-                    style={{ width: `${disc.percentages[type]}%` }}
-                  />
-                </span>
-                <span className="w-10 text-right text-slate-800 tabular-nums">{disc.percentages[type]}%</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 text-sm text-slate-800">
-            Primary type: <span className="font-semibold text-slate-900">{disc.primaryType}</span>
-          </p>
-        </>
+        <div className="mt-3 space-y-3">
+          {measured ? <CompactDiscBars scores={measured} /> : <ProfileScores profile={profile} />}
+          {measured && profile.primaryType && (
+            <p className="text-sm text-slate-800">
+              Primary type: <span className="font-semibold text-slate-900">{profile.primaryType}</span>
+            </p>
+          )}
+        </div>
       )}
     </section>
+  )
+}
+
+/** The four measured scores in the panel's narrow column, each as every screen shows it (formatDiscScore). */
+function CompactDiscBars({ scores }: { scores: DiscScores }) {
+  return (
+    <ul className="space-y-2">
+      {DISC_TYPES.map((type) => (
+        <li key={type} className="flex items-center gap-3 text-sm">
+          <span className="w-4 font-semibold text-slate-900">{type}</span>
+          <span
+            aria-hidden="true"
+            className="h-2 flex-1 overflow-hidden rounded-full bg-white ring-1 ring-slate-200"
+          >
+            <span className="block h-full bg-indigo-600" style={{ width: `${scores[type]}%` }} />
+          </span>
+          <span className="w-10 text-right text-slate-800 tabular-nums">{formatDiscScore(scores[type])}</span>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { formatDiscSummary, inviterOf, type DirectoryEntry } from '../user-directory.ts'
+import { formatProfileSummary } from '@app/domain/profile-scores'
+import { inviterOf, type DirectoryEntry } from '../user-directory.ts'
 import { RoleBadge } from './role-badge.tsx'
 
 /** Every row is this tall, so the list can place any row without measuring it (CSS `h-24`). */
@@ -117,7 +118,7 @@ export function UserList({
               </span>
               <span className="truncate text-slate-700">{user.email}</span>
               <span className="truncate text-xs text-slate-600">
-                {entry.disc ? formatDiscSummary(entry.disc) : 'No DISC profile'}
+                {entry.profile ? formatProfileSummary(entry.profile) : 'No profile'}
               </span>
               <span className="truncate text-xs text-slate-600">
                 {inviterOf(user) ? `Invited by ${inviterOf(user)}` : 'No inviter'}

@@ -118,7 +118,7 @@ export function UserManagementPage() {
           ) : (
             <UserDetails
               userId={selectedId}
-              disc={selectedEntry?.disc ?? null}
+              profile={selectedEntry?.profile ?? null}
               onCancel={() => setSelectedId(null)}
             />
           )}

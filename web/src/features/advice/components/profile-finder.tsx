@@ -1,9 +1,10 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import { DISC_STYLES } from '@app/domain/content/disc-styles'
-import type { DiscScores } from '@app/domain/disc'
+import { formatPrevueSummary, measuredDiscScores, prevueScoresOf } from '@app/domain/profile-scores'
 import { paths } from '@app/domain/spa-routes'
-import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
+import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { inputClasses, textLinkClasses } from '../../../components/ui/form.tsx'
 import { Link } from '../../../components/ui/link.tsx'
@@ -23,14 +24,12 @@ export function ProfileFinder({
   initialProfile = null,
   fullProfileLink,
   onProfileChange,
-  ScoreBars,
 }: {
   initialName: string
   initialProfile?: AccessibleProfile | null
   /** Whether the user may open My Profile: a link that would only bounce them back is not offered. */
   fullProfileLink: boolean
   onProfileChange: (profile: AccessibleProfile | null) => void
-  ScoreBars: ComponentType<{ scores: DiscScores }>
 }) {
   const inputId = useId()
   const headingId = useId()
@@ -128,9 +127,7 @@ export function ProfileFinder({
         </button>
       </form>
 
-      {found && (
-        <ProfileResult profile={found.match} ScoreBars={ScoreBars} fullProfileLink={fullProfileLink} />
-      )}
+      {found && <FoundProfile profile={found.match} fullProfileLink={fullProfileLink} />}
       {found && found.others.length > 0 && (
         <div className="mt-5">
           <h3 className="text-sm font-semibold text-slate-900">Other matches</h3>
@@ -153,18 +150,18 @@ export function ProfileFinder({
   )
 }
 
-function ProfileResult({
+function FoundProfile({
   profile,
-  ScoreBars,
   fullProfileLink,
 }: {
   profile: AccessibleProfile
-  ScoreBars: ComponentType<{ scores: DiscScores }>
   fullProfileLink: boolean
 }) {
   const titleId = useId()
   const name = profile.name || `Profile #${profile.id}`
-  const style = DISC_STYLES[profile.primaryType]
+  const measured = measuredDiscScores(profile)
+  const style = measured && profile.primaryType ? DISC_STYLES[profile.primaryType] : null
+  const prevue = prevueScoresOf(profile)
   return (
     <article aria-labelledby={titleId} className="mt-5 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -173,14 +170,17 @@ function ProfileResult({
         </h3>
         <AssessmentBadge type={profile.assessmentType} />
       </div>
-      <p className="mt-1 text-sm text-slate-600">
-        Primary type:{' '}
-        <span className="font-semibold text-slate-900">
-          {style.type} · {style.name}
-        </span>
-      </p>
+      {style && (
+        <p className="mt-1 text-sm text-slate-600">
+          Primary type:{' '}
+          <span className="font-semibold text-slate-900">
+            {style.type} · {style.name}
+          </span>
+        </p>
+      )}
+      {prevue && <p className="mt-1 text-sm text-slate-600">{formatPrevueSummary(prevue)}</p>}
       <div className="mt-4">
-        <ScoreBars scores={{ D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore }} />
+        <ProfileScores profile={profile} />
       </div>
       {fullProfileLink && (
         <p className="mt-4 text-sm">

@@ -1,14 +1,17 @@
 import type { ResponseLength } from '@app/contracts/advice'
-import type { DiscScores } from '@app/domain/disc'
-import { useEffect, useId, useState, type ComponentType } from 'react'
+import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { formatPrevueSummary, prevueScoresOf } from '@app/domain/profile-scores'
+import { useEffect, useId, useState } from 'react'
 import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
 import { adviceFailureToast } from '../../../components/advice/advice-failure.ts'
+import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
 import { Conversation } from '../../../components/advice/conversation.tsx'
 import { ResponseLengthToggle } from '../../../components/advice/response-length-toggle.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useOwnProfile } from '../api/lookup-profiles.ts'
 import { useDiscCollaborationStream } from '../api/stream-disc-collaboration.ts'
 import { profileLabel, type PickedProfile } from '../picked-profile.ts'
+import { mapPosition } from '../team-map-layout.ts'
 import { ProfileCombobox } from './profile-combobox.tsx'
 import { TeamMap, type PickTarget } from './team-map.tsx'
 
@@ -59,13 +62,7 @@ export const SELECT_BOTH_PLACEHOLDER = 'Select Both Profiles to Begin'
  * Collaborate: two searchable profile pickers (the user's own profile preselected as A), the team map,
  * and relationship insights about the pair, streamed.
  */
-export function CollaboratePage({
-  me,
-  ScoreBars,
-}: {
-  me: { id: number; name: string } | null
-  ScoreBars: ComponentType<{ scores: DiscScores }>
-}) {
+export function CollaboratePage({ me }: { me: { id: number; name: string } | null }) {
   const insightsHeadingId = useId()
   const { toast } = useToast()
   const [profileA, setProfileA] = useState<PickedProfile | null>(null)
@@ -121,7 +118,7 @@ export function CollaboratePage({
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <ProfileCombobox label={label} selected={selected} onSelect={setSelected} />
-            {selected && <SelectedProfile profile={selected} ScoreBars={ScoreBars} />}
+            {selected && <SelectedProfile profile={selected} />}
           </section>
         ))}
       </div>
@@ -174,14 +171,10 @@ export function CollaboratePage({
   )
 }
 
-function SelectedProfile({
-  profile,
-  ScoreBars,
-}: {
-  profile: PickedProfile
-  ScoreBars: ComponentType<{ scores: DiscScores }>
-}) {
+function SelectedProfile({ profile }: { profile: PickedProfile }) {
   const titleId = useId()
+  const prevue = prevueScoresOf(profile)
+  const position = mapPosition(profile)
   return (
     <article aria-labelledby={titleId} className="mt-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -190,9 +183,23 @@ function SelectedProfile({
         </h2>
         <AssessmentBadge type={profile.assessmentType} />
       </div>
-      <p className="mt-1 text-sm font-medium text-slate-700">Type {profile.primaryType}</p>
+      {prevue ? (
+        <>
+          <p className="mt-1 text-sm text-slate-700">{formatPrevueSummary(prevue)}</p>
+          {position && (
+            <p className="mt-1 text-sm text-slate-700">
+              For pair insights, a DISC style derived from the Prevue result:{' '}
+              <span className="font-medium">{DISC_STYLES[position.primaryType].name} (derived)</span>
+            </p>
+          )}
+        </>
+      ) : (
+        profile.primaryType && (
+          <p className="mt-1 text-sm font-medium text-slate-700">Type {profile.primaryType}</p>
+        )
+      )}
       <div className="mt-3">
-        <ScoreBars scores={{ D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore }} />
+        <ProfileScores profile={profile} />
       </div>
     </article>
   )

@@ -4,28 +4,22 @@ import { useEffect, useId, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { inputClasses, labelClasses } from '../../../components/ui/form.tsx'
 import { useProfileMap } from '../api/get-profile-map.ts'
-import { profileLabel, type PickedProfile } from '../picked-profile.ts'
+import type { PickedProfile } from '../picked-profile.ts'
 import { densityCells, mapPosition, STYLE_FILLS } from '../team-map-layout.ts'
+import { TeamMapCanvas } from './team-map-canvas.tsx'
+import { TeamMapList } from './team-map-list.tsx'
 
 export type PickTarget = 'A' | 'B'
 
 /** Above this many people the map shows where people cluster (density) instead of relying on dots. */
 const DENSITY_FROM = 150
-/** Names are written beside the dots only while they stay readable. */
-const LABELS_UP_TO = 24
 const FILTER_DELAY_MS = 250
-
-const QUADRANTS = [
-  { type: 'D', path: 'M0 0 L-1 0 A1 1 0 0 1 0 -1 Z', label: { x: -0.55, y: -0.5 } },
-  { type: 'I', path: 'M0 0 L0 -1 A1 1 0 0 1 1 0 Z', label: { x: 0.55, y: -0.5 } },
-  { type: 'S', path: 'M0 0 L1 0 A1 1 0 0 1 0 1 Z', label: { x: 0.55, y: 0.62 } },
-  { type: 'C', path: 'M0 0 L0 1 A1 1 0 0 1 -1 0 Z', label: { x: -0.55, y: 0.62 } },
-] as const
 
 /**
  * The team map beyond the spec: the DISC circle with a dot per person the user may see, placed by their
- * scores and coloured by primary style. A click on a dot picks that person as Profile A or B. The same
- * people are listed in a table, which is how a keyboard or screen-reader user reads and picks them.
+ * scores (a Prevue person by the reading derived from the result, drawn as a ring) and coloured by primary
+ * style. A click, or Enter on the focused dot, picks that person as Profile A or B. The same people are
+ * listed in a table.
  */
 export function TeamMap({
   selectedA,
@@ -58,22 +52,13 @@ export function TeamMap({
   const people = data?.people ?? []
   const drawDensity = data ? data.total > DENSITY_FROM || data.total > people.length : false
   const cells = data && drawDensity ? densityCells(data.density) : []
-  const byStyle = DISC_TYPES.map((type) => ({
-    type,
-    count: people.filter((person) => person.primaryType === type).length,
-  }))
-  const summary = !data
-    ? 'The team map is loading.'
-    : `Team map of ${data.total} ${data.total === 1 ? 'person' : 'people'} you can see` +
-      (query ? `, ${data.matching} matching "${query}"` : '') +
-      `. Shown: ${people.length}; ` +
-      byStyle.map(({ type, count }) => `${DISC_STYLES[type].name} ${count}`).join(', ') +
-      '.'
+  const summary = data ? mapSummary(data.total, data.matching, query, people) : 'The team map is loading.'
 
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      // min-w-0: as a grid item it would otherwise grow to the list's width and widen a phone's page.
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Team Map
@@ -129,100 +114,16 @@ export function TeamMap({
       )}
 
       <div className="mx-auto mt-4 w-full max-w-md">
-        <svg
-          viewBox="-1.2 -1.2 2.4 2.4"
-          role="img"
-          aria-labelledby={summaryId}
-          className="h-auto w-full"
-          data-testid="team-map"
-        >
-          <defs>
-            <clipPath id={`${headingId}-circle`}>
-              <circle cx="0" cy="0" r="1" />
-            </clipPath>
-          </defs>
-          {QUADRANTS.map((quadrant) => (
-            <g key={quadrant.type}>
-              <path
-                d={quadrant.path}
-                fill={STYLE_FILLS[quadrant.type]}
-                fillOpacity="0.08"
-                stroke="#cbd5e1"
-                strokeWidth="0.006"
-              />
-              <text
-                x={quadrant.label.x}
-                y={quadrant.label.y}
-                textAnchor="middle"
-                fontSize="0.22"
-                fontWeight="700"
-                fill={STYLE_FILLS[quadrant.type]}
-                fillOpacity="0.35"
-              >
-                {quadrant.type}
-              </text>
-            </g>
-          ))}
-          <g clipPath={`url(#${headingId}-circle)`}>
-            {cells.map((cell, index) => (
-              <rect
-                key={index}
-                x={cell.x}
-                y={-cell.y}
-                width={cell.size}
-                height={cell.size}
-                fill="#4338ca"
-                fillOpacity={0.06 + 0.4 * cell.share}
-              />
-            ))}
-          </g>
-          {people.map((person) => {
-            const point = mapPosition(person)
-            const pickedAs = person.id === selectedA?.id ? 'A' : person.id === selectedB?.id ? 'B' : null
-            return (
-              <g
-                key={person.id}
-                data-profile-id={person.id}
-                className="cursor-pointer"
-                onClick={() => onPick(person, target)}
-              >
-                <title>{`${profileLabel(person)}: ${DISC_STYLES[person.primaryType].name}`}</title>
-                <circle
-                  cx={point.x}
-                  cy={-point.y}
-                  r={pickedAs ? 0.05 : 0.032}
-                  fill={STYLE_FILLS[person.primaryType]}
-                  stroke={pickedAs ? '#0f172a' : '#ffffff'}
-                  strokeWidth={pickedAs ? 0.018 : 0.008}
-                />
-                {pickedAs && (
-                  <text
-                    x={point.x}
-                    y={-point.y + 0.018}
-                    textAnchor="middle"
-                    fontSize="0.05"
-                    fontWeight="700"
-                    fill="#ffffff"
-                    pointerEvents="none"
-                  >
-                    {pickedAs}
-                  </text>
-                )}
-                {people.length <= LABELS_UP_TO && (
-                  <text
-                    x={point.x + 0.05}
-                    y={-point.y + 0.02}
-                    fontSize="0.06"
-                    fill="#334155"
-                    pointerEvents="none"
-                  >
-                    {profileLabel(person)}
-                  </text>
-                )}
-              </g>
-            )
-          })}
-        </svg>
+        <TeamMapCanvas
+          people={people}
+          selectedA={selectedA}
+          selectedB={selectedB}
+          target={target}
+          onPick={onPick}
+          labelledBy={summaryId}
+          clipId={`${headingId}-circle`}
+          cells={cells}
+        />
       </div>
 
       <ul
@@ -239,6 +140,10 @@ export function TeamMap({
             {DISC_STYLES[type].name} ({type})
           </li>
         ))}
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-full border-2 border-slate-500 bg-white" />
+          Ring: DISC style derived from a Prevue result
+        </li>
         {drawDensity && (
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="size-2.5 rounded-sm bg-indigo-700/40" />
@@ -256,73 +161,36 @@ export function TeamMap({
         >
           {showList ? 'Hide the list of people' : 'Show the list of people'}
         </button>
-        {showList && (
-          <div
-            className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200"
-            tabIndex={0}
-            aria-label="People on the map"
-          >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">People on the team map, with their scores</caption>
-              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Primary style
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    D
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    I
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    S
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    C
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Pick
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {people.map((person) => (
-                  <tr key={person.id} className="border-t border-slate-100">
-                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                      {profileLabel(person)}
-                    </th>
-                    <td className="px-3 py-2">{DISC_STYLES[person.primaryType].name}</td>
-                    <td className="px-3 py-2 tabular-nums">{person.dScore}%</td>
-                    <td className="px-3 py-2 tabular-nums">{person.iScore}%</td>
-                    <td className="px-3 py-2 tabular-nums">{person.sScore}%</td>
-                    <td className="px-3 py-2 tabular-nums">{person.cScore}%</td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-1">
-                        {(['A', 'B'] as const).map((as) => (
-                          <button
-                            key={as}
-                            type="button"
-                            onClick={() => onPick(person, as)}
-                            aria-label={`Pick ${profileLabel(person)} as Profile ${as}`}
-                            className={buttonClasses('ghost', 'sm')}
-                          >
-                            {as}
-                          </button>
-                        ))}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {people.length === 0 && <p className="px-3 py-2 text-sm text-slate-600">Nobody matches.</p>}
-          </div>
-        )}
+        {showList && <TeamMapList people={people} onPick={onPick} />}
       </div>
     </section>
+  )
+}
+
+/** What the map shows, in words: how many people, and how many of each style (derived ones counted apart). */
+function mapSummary(
+  total: number,
+  matching: number,
+  query: string,
+  people: readonly PickedProfile[],
+): string {
+  const counts = DISC_TYPES.map((type) => ({ type, measured: 0, derived: 0 }))
+  let unplaced = 0
+  for (const person of people) {
+    const position = mapPosition(person)
+    if (!position) unplaced += 1
+    else counts[DISC_TYPES.indexOf(position.primaryType)]![position.derived ? 'derived' : 'measured'] += 1
+  }
+  const styles = counts.map(
+    ({ type, measured, derived }) =>
+      `${DISC_STYLES[type].name} ${measured + derived}` +
+      (derived > 0 ? ` (${derived} derived from Prevue)` : ''),
+  )
+  return (
+    `Team map of ${total} ${total === 1 ? 'person' : 'people'} you can see` +
+    (query ? `, ${matching} matching "${query}"` : '') +
+    `. Shown: ${people.length}; ${styles.join(', ')}` +
+    (unplaced > 0 ? `; not on the circle (no result): ${unplaced}` : '') +
+    '.'
   )
 }

@@ -1,11 +1,11 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { measuredDiscScores } from '@app/domain/profile-scores'
 import { paths } from '@app/domain/spa-routes'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Link } from '../../../components/ui/link.tsx'
-import { DiscScoreBars } from './disc-score-bars.tsx'
 import { OwnerCredentials } from './owner-credentials.tsx'
-import { PrevueScoreGroups } from './prevue-score-groups.tsx'
+import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
 
 const TYPE_BADGES = {
   disc: { label: 'DISC', classes: 'bg-indigo-50 text-indigo-800 ring-indigo-200' },
@@ -21,9 +21,9 @@ export function formatTakenAt(timestamp: string): string {
 /** One saved profile: who, which assessment, its scores and when; the owner also sees their login. */
 export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
   const badge = TYPE_BADGES[profile.assessmentType]
-  const style = DISC_STYLES[profile.primaryType]
+  const measured = measuredDiscScores(profile)
+  const style = measured && profile.primaryType ? DISC_STYLES[profile.primaryType] : null
   const titleId = `profile-${profile.id}-name`
-  const scores = { D: profile.dScore, I: profile.iScore, S: profile.sScore, C: profile.cScore }
   return (
     <article
       aria-labelledby={titleId}
@@ -46,7 +46,9 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
           </p>
           {profile.visibleAs === 'administrator' && (
             <p className="mt-1 text-sm text-slate-600">
-              {profile.sharedBy?.name || 'Another user'}&apos;s profile, visible to you as an administrator
+              {profile.sharedBy?.name || 'Another user'}&apos;s profile
+              {profile.sharedBy?.email ? ` (${profile.sharedBy.email})` : ''}, visible to you as an
+              administrator
             </p>
           )}
           {profile.accessType === 'shared' && !profile.visibleAs && profile.sharedBy && (
@@ -55,7 +57,7 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
             </p>
           )}
         </div>
-        {profile.assessmentType === 'disc' && (
+        {style && (
           <p className="shrink-0 rounded-xl bg-slate-50 px-4 py-2 text-sm ring-1 ring-slate-200">
             <span className="block text-slate-600">Primary type</span>
             <span className="block font-semibold text-slate-900">
@@ -66,15 +68,16 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
       </header>
 
       <div className="space-y-6 p-6">
-        {profile.assessmentType === 'prevue' && profile.scoresData ? (
-          <PrevueScoreGroups scores={profile.scoresData} />
+        {profile.assessmentType === 'prevue' ? (
+          // The Prevue groups carry their own headings (Abilities, Motivations, Key Personality Dimensions).
+          <ProfileScores profile={profile} />
         ) : (
           <section aria-labelledby={`${titleId}-scores`}>
             <h3 id={`${titleId}-scores`} className="text-sm font-semibold text-slate-900">
               DISC scores
             </h3>
             <div className="mt-3">
-              <DiscScoreBars scores={scores} />
+              <ProfileScores profile={profile} />
             </div>
           </section>
         )}

@@ -1,5 +1,6 @@
 import { PREVUE_DIMENSION_LABELS, PREVUE_GROUPS } from '@app/domain/content/prevue-dimensions'
 import { PREVUE_MAX_SCORE, type PrevueScores } from '@app/domain/prevue'
+import { formatSten } from '@app/domain/profile-scores'
 
 /** The three Prevue groups in a compact form for a profile card, each dimension out of 10. */
 export function PrevueScoreGroups({ scores }: { scores: PrevueScores }) {
@@ -14,7 +15,7 @@ export function PrevueScoreGroups({ scores }: { scores: PrevueScores }) {
                 <div className="flex items-baseline justify-between gap-3 text-sm">
                   <span className="text-slate-700">{PREVUE_DIMENSION_LABELS[dimension]}</span>
                   <span className="font-semibold text-slate-900 tabular-nums">
-                    {scores[dimension]}/{PREVUE_MAX_SCORE}
+                    {formatSten(scores[dimension])}
                   </span>
                 </div>
                 <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100">

@@ -1,5 +1,6 @@
 import { DISC_STYLES } from '@app/domain/content/disc-styles'
 import { DISC_TYPES, type DiscScores, type DiscType } from '@app/domain/disc'
+import { formatDiscScore } from '@app/domain/profile-scores'
 
 /** The spec's colours: D red, I amber, S green, C blue (the same shades as the logo). */
 const BAR_COLOURS: Record<DiscType, string> = {
@@ -9,7 +10,7 @@ const BAR_COLOURS: Record<DiscType, string> = {
   C: 'bg-blue-600',
 }
 
-/** Four labelled percentage bars; the label and value are text, the bar only repeats them. */
+/** Four labelled percentage bars of measured scores; the label and value are text, the bar only repeats them. */
 export function DiscScoreBars({ scores }: { scores: DiscScores }) {
   return (
     <ul className="space-y-3">
@@ -20,7 +21,7 @@ export function DiscScoreBars({ scores }: { scores: DiscScores }) {
               <span aria-hidden="true" className={`size-2.5 rounded-full ${BAR_COLOURS[type]}`} />
               {DISC_STYLES[type].name} ({type})
             </span>
-            <span className="font-semibold text-slate-900 tabular-nums">{scores[type]}%</span>
+            <span className="font-semibold text-slate-900 tabular-nums">{formatDiscScore(scores[type])}</span>
           </div>
           <div aria-hidden="true" className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-slate-100">
             <div
