@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { logoutFailureMessage, useLogout } from '../../features/auth/api/logout.ts'
 import { displayName } from '../../lib/display-name.ts'
+import { SisterLogos } from './sister-logos.tsx'
 
 // The page buttons and their phone menu load beside the first signed-in page, never on the sign-in page.
 const MainNavigation = lazy(async () => ({
@@ -26,13 +27,16 @@ export function AppHeader() {
 
   return (
     <header className="relative z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-3 sm:px-6 lg:gap-x-8 lg:px-8">
+      {/* One row from md up. Below md the sister-company logos take a second row under the product mark, the
+          Menu and Logout: on a phone the three fit side by side, at 320 px too, without touching. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-4 sm:px-6 md:flex-nowrap lg:gap-x-8 lg:px-8">
         <Link
           to={paths.home}
-          className="flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          className="flex shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
         >
-          <Logo />
+          <Logo nameFrom="sm" />
         </Link>
+        <SisterLogos className="order-last basis-full md:order-none md:basis-auto md:shrink-0" />
         {/* A session that must change its password may do nothing else, so it gets no page buttons. Until
             they load, the row keeps its height: the Menu button and the buttons are no taller than the
             account block. */}
@@ -41,9 +45,7 @@ export function AppHeader() {
             <MainNavigation role={user.role} current={current} />
           </Suspense>
         )}
-        {/* On a narrow screen the account block is sized by its button, not by the name (truncated), so the
-            header's height does not depend on who signs in and can be held while the session is checked. */}
-        <div className="ml-auto flex min-w-0 flex-[1_1_6.5rem] items-center justify-end lg:flex-none">
+        <div className="ml-auto flex shrink-0 grow items-center justify-end lg:grow-0">
           {user ? (
             <AccountControls name={displayName(user)} />
           ) : holdRoom ? (
@@ -80,7 +82,7 @@ function AccountControls({ name }: { name: string }) {
   }
 
   return (
-    <div className="flex min-w-0 flex-col items-end gap-0.5">
+    <div className="flex min-w-0 flex-1 flex-col items-end gap-0.5">
       <button
         type="button"
         onClick={handleLogout}
@@ -102,7 +104,13 @@ function AccountControls({ name }: { name: string }) {
         </svg>
         Logout
       </button>
-      <span className="max-w-[min(12rem,100%)] truncate text-xs text-slate-600" title={name}>
+      {/* The name takes no width of its own (w-0): the block needs only its button's width, so it never
+          pushes into the Menu button on a phone, and the name fills what room is left; from lg it may widen
+          the block up to 12rem. Truncated, with the whole name in its title. */}
+      <span
+        className="w-0 min-w-full truncate text-right text-xs text-slate-600 lg:w-auto lg:max-w-48"
+        title={name}
+      >
         {name}
       </span>
     </div>
