@@ -7,8 +7,9 @@ import { useProduct } from '../../src/fixture.ts'
 import { linkSentTo } from '../../src/outbox.ts'
 import { pathnameOf, waitForSettledPage } from '../../src/pages.ts'
 
-// The browser-side shape read here (this package's TypeScript has no DOM library).
+// The browser-side shapes read here (this package's TypeScript has no DOM library).
 type Root = { document: { documentElement: { scrollWidth: number } } }
+type Scroller = { scrollWidth: number; clientWidth: number }
 
 const PHONE = 320
 // Names and addresses as long as real ones get: the lists and cards that show them must wrap, not widen.
@@ -133,5 +134,45 @@ describe('Bulk Import on a phone', () => {
     expect(await scrollWidth(page), 'Prevue tab').toBeLessThanOrEqual(width)
     await expectNoAxeViolations(page)
     await page.close()
+  })
+})
+
+describe('the credentials of an import on a phone', () => {
+  test.each([390, 320])('show every password whole at %i px, without scrolling sideways', async (width) => {
+    const page = await openAt('administrator', '/admin/import', width)
+    // Long names make long generated passwords, and long addresses.
+    const rows = [
+      'Bartholomew-Maximilian,Featherstonehaugh-Worthington',
+      'Anastasia-Konstantina,Vanderbilt-Montgomery',
+    ].map(
+      (name, index) =>
+        `${name},${name.split(',')[0]!.toLowerCase()}.${width}.${index}@subsidiary-company.example.test,70,50,30,10`,
+    )
+    await page
+      .getByLabel('DISC CSV data')
+      .fill(['firstName,lastName,email,dScore,iScore,sScore,cScore', ...rows].join('\n'))
+    await page.getByRole('button', { name: 'Import Data' }).click()
+    const credentials = page.getByRole('region', { name: 'Imported users and their passwords' })
+    await credentials.waitFor({ timeout: 30_000 })
+    await page.waitForLoadState('networkidle')
+
+    expect(await scrollWidth(page), 'the page').toBeLessThanOrEqual(width)
+    const table = await credentials.evaluate((element) => {
+      const { scrollWidth, clientWidth } = element as unknown as Scroller
+      return { scrollWidth, clientWidth }
+    })
+    expect(table.scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(table.clientWidth)
+    const region = (await credentials.boundingBox())!
+    const passwords = credentials.locator('tbody tr td:nth-child(3)')
+    await expect(passwords.count()).resolves.toBe(rows.length)
+    for (const cell of await passwords.all()) {
+      const box = (await cell.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(region.x)
+      expect(box.x + box.width).toBeLessThanOrEqual(region.x + region.width)
+      expect((await cell.innerText()).length).toBeGreaterThan(20)
+    }
+    await expectNoAxeViolations(page)
+    await page.close()
+    ;(await browserOf('administrator')).expectNoPageErrors()
   })
 })
