@@ -125,6 +125,31 @@ describe('no page scrolls sideways on a 320 px phone', () => {
   })
 })
 
+describe("the administrator's quick-question tools on a phone", () => {
+  test.each([320, 390])('fit %i px: the list, the add form and the bulk import panel', async (width) => {
+    const page = await openAt('administrator', '/', width)
+    const quickQuestions = page.getByRole('region', { name: 'Quick Questions' })
+    await quickQuestions.getByRole('button', { name: 'Add Question' }).waitFor()
+    expect(await scrollWidth(page), 'the list').toBeLessThanOrEqual(width)
+    await quickQuestions.getByRole('button', { name: 'Add Question' }).click()
+    await page
+      .getByRole('button', { name: /^(Save|Add|Create)/ })
+      .first()
+      .waitFor()
+    expect(await scrollWidth(page), 'the add form').toBeLessThanOrEqual(width)
+    await expectNoAxeViolations(page)
+    await quickQuestions.getByRole('button', { name: 'Bulk Import' }).click()
+    await page
+      .getByRole('button', { name: /Import/ })
+      .last()
+      .waitFor()
+    expect(await scrollWidth(page), 'the bulk import panel').toBeLessThanOrEqual(width)
+    await expectNoAxeViolations(page)
+    await page.close()
+    ;(await browserOf('administrator')).expectNoPageErrors()
+  })
+})
+
 describe('Bulk Import on a phone', () => {
   test.each([320, 390])('fits %i px on both tabs', async (width) => {
     const page = await openAt('administrator', '/admin/import', width)

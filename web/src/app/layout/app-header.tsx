@@ -1,18 +1,20 @@
 import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
 import { lazy, Suspense } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { Logo } from '../../components/ui/logo.tsx'
-import { useToast } from '../../components/ui/toast.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
-import { logoutFailureMessage, useLogout } from '../../features/auth/api/logout.ts'
 import { displayName } from '../../lib/display-name.ts'
 import { SisterLogos } from './sister-logos.tsx'
 
-// The page buttons and their phone menu load beside the first signed-in page, never on the sign-in page.
+// The page buttons, their phone menu and the Logout button load beside the first signed-in page, never on the
+// sign-in page, whose script budget they would take (docs/decisions/009-forms-and-the-first-page.md).
 const MainNavigation = lazy(async () => ({
   default: (await import('./main-navigation.tsx')).MainNavigation,
+}))
+const AccountControls = lazy(async () => ({
+  default: (await import('./account-controls.tsx')).AccountControls,
 }))
 
 export function AppHeader() {
@@ -47,15 +49,11 @@ export function AppHeader() {
         )}
         <div className="ml-auto flex shrink-0 grow items-center justify-end lg:grow-0">
           {user ? (
-            <AccountControls name={displayName(user)} />
+            <Suspense fallback={<AccountRoom />}>
+              <AccountControls name={displayName(user)} />
+            </Suspense>
           ) : holdRoom ? (
-            <div aria-hidden="true" className="invisible flex flex-col items-end gap-0.5">
-              <span className={buttonClasses('secondary', 'sm')}>
-                <span className="size-4" />
-                Logout
-              </span>
-              <span className="text-xs">&nbsp;</span>
-            </div>
+            <AccountRoom />
           ) : me.isPending ? null : (
             <Link to={paths.login} className={buttonClasses('primary', 'sm')}>
               Login
@@ -67,52 +65,15 @@ export function AppHeader() {
   )
 }
 
-function AccountControls({ name }: { name: string }) {
-  const logout = useLogout()
-  const navigate = useNavigate()
-  const { toast } = useToast()
-
-  function handleLogout() {
-    logout.mutate(undefined, {
-      onSuccess: () => toast({ title: 'You have been logged out successfully' }),
-      onError: (error) =>
-        toast({ title: 'Logout Error', description: logoutFailureMessage(error), variant: 'destructive' }),
-      onSettled: () => navigate(paths.login, { replace: true }),
-    })
-  }
-
+/** The room of the account block, kept while the session is checked or the block loads (no layout shift). */
+function AccountRoom() {
   return (
-    <div className="flex min-w-0 flex-1 flex-col items-end gap-0.5">
-      <button
-        type="button"
-        onClick={handleLogout}
-        disabled={logout.isPending}
-        className={buttonClasses('secondary', 'sm')}
-      >
-        {/* Drawn with strokes: a few bytes on every page, where the filled outline took hundreds. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-4 text-slate-500"
-        >
-          <path d="M12.5 6V4.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V14M8 10h10.5m-3-3 3 3-3 3" />
-        </svg>
+    <div aria-hidden="true" className="invisible flex flex-col items-end gap-0.5">
+      <span className={buttonClasses('secondary', 'sm')}>
+        <span className="size-4" />
         Logout
-      </button>
-      {/* The name takes no width of its own (w-0): the block needs only its button's width, so it never
-          pushes into the Menu button on a phone, and the name fills what room is left; from lg it may widen
-          the block up to 12rem. Truncated, with the whole name in its title. */}
-      <span
-        className="w-0 min-w-full truncate text-right text-xs text-slate-600 lg:w-auto lg:max-w-48"
-        title={name}
-      >
-        {name}
       </span>
+      <span className="text-xs">&nbsp;</span>
     </div>
   )
 }
