@@ -151,6 +151,7 @@ describe("the header's controls never overlap, from 320 px up", () => {
     const session = new ApiSession(fixture.product.url)
     await session.login(registered.username, registered.password)
     const page = await open(session, `${fixture.product.url}/change-password`)
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor()
     expect(await problemsAcrossWidths(page, [...LOGOS, '"Logout"'])).toEqual([])
     await expectNoAxeViolations(page)
   })
