@@ -65,10 +65,13 @@ export function AppHeader() {
   )
 }
 
-/** The room of the account block, kept while the session is checked or the block loads (no layout shift). */
+/**
+ * The room of the account block, kept while the session is checked or the block loads (no layout shift). It
+ * is a loading status, like the page's spinner, though nothing of it shows.
+ */
 function AccountRoom() {
   return (
-    <div aria-hidden="true" className="invisible flex flex-col items-end gap-0.5">
+    <div role="status" aria-label="Loading" className="invisible flex flex-col items-end gap-0.5">
       <span className={buttonClasses('secondary', 'sm')}>
         <span className="size-4" />
         Logout
