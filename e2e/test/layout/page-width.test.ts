@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { routePatterns } from '@app/domain/spa-routes'
 import { ApiSession, registerUser, type Account } from '../../src/api.ts'
@@ -162,6 +162,25 @@ describe('Bulk Import on a phone', () => {
   })
 })
 
+/** The page is no wider than the phone, and every password of the credentials shows whole, in the table. */
+async function expectWholeCredentials(page: Page, credentials: Locator, width: number, count: number) {
+  expect(await scrollWidth(page), 'the page').toBeLessThanOrEqual(width)
+  const table = await credentials.evaluate((element) => {
+    const { scrollWidth, clientWidth } = element as unknown as Scroller
+    return { scrollWidth, clientWidth }
+  })
+  expect(table.scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(table.clientWidth)
+  const region = (await credentials.boundingBox())!
+  const passwords = credentials.locator('tbody tr td:nth-child(3)')
+  await expect(passwords.count()).resolves.toBe(count)
+  for (const cell of await passwords.all()) {
+    const box = (await cell.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(region.x)
+    expect(box.x + box.width).toBeLessThanOrEqual(region.x + region.width)
+    expect((await cell.innerText()).length).toBeGreaterThan(20)
+  }
+}
+
 describe('the credentials of an import on a phone', () => {
   test.each([390, 320])('show every password whole at %i px, without scrolling sideways', async (width) => {
     const page = await openAt('administrator', '/admin/import', width)
@@ -181,23 +200,24 @@ describe('the credentials of an import on a phone', () => {
     await credentials.waitFor({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
 
-    expect(await scrollWidth(page), 'the page').toBeLessThanOrEqual(width)
-    const table = await credentials.evaluate((element) => {
-      const { scrollWidth, clientWidth } = element as unknown as Scroller
-      return { scrollWidth, clientWidth }
-    })
-    expect(table.scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(table.clientWidth)
-    const region = (await credentials.boundingBox())!
-    const passwords = credentials.locator('tbody tr td:nth-child(3)')
-    await expect(passwords.count()).resolves.toBe(rows.length)
-    for (const cell of await passwords.all()) {
-      const box = (await cell.boundingBox())!
-      expect(box.x).toBeGreaterThanOrEqual(region.x)
-      expect(box.x + box.width).toBeLessThanOrEqual(region.x + region.width)
-      expect((await cell.innerText()).length).toBeGreaterThan(20)
-    }
+    await expectWholeCredentials(page, credentials, width, rows.length)
     await expectNoAxeViolations(page)
     await page.close()
     ;(await browserOf('administrator')).expectNoPageErrors()
+  })
+})
+
+describe('the single add of Import Users on a phone', () => {
+  test('fits 320 px, with the generated password whole', async () => {
+    const page = await openAt('administrator', '/admin/simple-import', PHONE)
+    await page.getByLabel('First Name').fill('Bartholomew-Maximilian')
+    await page.getByLabel('Last Name').fill('Featherstonehaugh-Worthington')
+    await page.getByLabel('Email').fill('bartholomew-maximilian.single@subsidiary-company.example.test')
+    await page.getByRole('button', { name: 'Add User' }).click()
+    const credentials = page.getByRole('region', { name: 'Generated Credentials' })
+    await credentials.waitFor()
+    await expectWholeCredentials(page, credentials, PHONE, 1)
+    await expectNoAxeViolations(page)
+    await page.close()
   })
 })
