@@ -9,15 +9,21 @@ const LIBRARIES =
   /[\\/]node_modules[\\/](?:\.pnpm[\\/])?(?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[+@/\\]/
 
 // The gateway serves dist/ at the same origin as /api, so the dev server proxies /api to a local gateway.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), annotateReactRouterPureCalls(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Every browser the build targets supports modulepreload, so the polyfill would be dead weight.
-    modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'libraries', test: LIBRARIES }] } } },
-  },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
-  preview: { proxy: { '/api': 'http://localhost:8080' } },
+export default defineConfig(({ command, mode }) => {
+  // A build is React's production build whatever NODE_ENV the shell holds (Vite would otherwise follow a
+  // developer's NODE_ENV=development); `--mode development` still asks for a development build on purpose
+  // (docs/decisions/030-phones-and-production-builds.md). Set before the plugins read it.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production'
+  return {
+    plugins: [react(), tailwindcss(), annotateReactRouterPureCalls(), precompress()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Every browser the build targets supports modulepreload, so the polyfill would be dead weight.
+      modulePreload: { polyfill: false },
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'libraries', test: LIBRARIES }] } } },
+    },
+    server: { proxy: { '/api': 'http://localhost:8080' } },
+    preview: { proxy: { '/api': 'http://localhost:8080' } },
+  }
 })

@@ -42,6 +42,7 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/docs': { expect: administratorsOnly },
   'GET /api/docs/openapi.json': { expect: administratorsOnly },
   'GET /api/config': { expect: signedIn },
+  'GET /api/logos': { expect: everyone },
   'POST /api/auth/login': {
     expect: everyone,
     body: { username: 'nobody@example.test', password: 'wrong pass' },

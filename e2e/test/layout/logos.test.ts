@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { waitForSettledPage } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
+import { linkSentTo } from '../../src/outbox.ts'
 
 // The browser-side shapes these checks read (this package's TypeScript has no DOM library).
 type LoadedImage = { complete: boolean; naturalWidth: number }
@@ -18,19 +19,30 @@ const fixture = useProduct({
   LOGO_2_ALT: 'Globex Group',
 })
 let session: BrowserSession
+let signedOut: BrowserSession
+let inviteLink: string
 
 beforeAll(async () => {
   session = await fixture.newBrowserSession(fixture.administrator)
+  signedOut = await fixture.newBrowserSession()
 })
 
 afterAll(async () => {
   await session?.close()
+  await signedOut?.close()
 })
 
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await session.newPage()
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+
+async function open(
+  viewport: { width: number; height: number },
+  url = `${fixture.product.url}/`,
+  browser = session,
+): Promise<Page> {
+  const page = await browser.newPage()
   await page.setViewportSize(viewport)
-  await page.goto(`${fixture.product.url}/`)
+  await page.goto(url)
   await waitForSettledPage(page)
   return page
 }
@@ -60,32 +72,69 @@ const EXPECTED = [
 ]
 
 describe("the tenant's sister-company logos", () => {
-  test('are served by /api/config, inline SVG as a data: URL', async () => {
-    const config = (await fixture.administrator.expect(200, 'GET', '/api/config')) as {
-      logos: Array<{ src: string; alt: string }>
-    }
-    expect(config.logos.map((logo) => logo.alt)).toEqual(['Acme Holdings', 'Globex Group'])
-    expect(decodeURIComponent(config.logos[0]!.src)).toBe(`data:image/svg+xml;charset=utf-8,${INLINE_SVG}`)
-    expect(config.logos[1]!.src).toBe('/favicon.svg')
+  test('are served by /api/logos to anyone, inline SVG as a data: URL', async () => {
+    const answer = await fetch(`${fixture.product.url}/api/logos`)
+    expect(answer.status).toBe(200)
+    const { logos } = (await answer.json()) as { logos: Array<{ src: string; alt: string }> }
+    expect(logos.map((logo) => logo.alt)).toEqual(['Acme Holdings', 'Globex Group'])
+    expect(decodeURIComponent(logos[0]!.src)).toBe(`data:image/svg+xml;charset=utf-8,${INLINE_SVG}`)
+    expect(logos[1]!.src).toBe('/favicon.svg')
   })
 
-  test('show in the header row at 1280 px, with their alt text and link', async () => {
-    const page = await open({ width: 1280, height: 800 })
+  test.each([
+    { viewport: DESKTOP, where: 'in the header row at 1280 px' },
+    { viewport: PHONE, where: 'in the header at 390 px, without opening the menu' },
+  ])('show $where, with their alt text and link', async ({ viewport }) => {
+    const page = await open(viewport)
     await expect(shownLogos(page)).resolves.toEqual(EXPECTED)
-    await expectNoAxeViolations(page)
-    await page.close()
-    session.expectNoPageErrors()
-  })
-
-  test('show at the top of the menu at 390 px', async () => {
-    const page = await open({ width: 390, height: 844 })
     const banner = page.getByRole('banner')
-    await expect(banner.getByRole('img', { name: 'Acme Holdings' }).isVisible()).resolves.toBe(false)
-    await banner.getByRole('button', { name: 'Menu' }).click()
-    await expect(shownLogos(page)).resolves.toEqual(EXPECTED)
-    await expect(banner.getByRole('img', { name: 'Acme Holdings' }).isVisible()).resolves.toBe(true)
+    for (const alt of ['Acme Holdings', 'Globex Group'])
+      await expect(banner.getByRole('img', { name: alt }).isVisible()).resolves.toBe(true)
+    if (viewport === PHONE) {
+      const menu = banner.getByRole('button', { name: 'Menu' })
+      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false')
+    }
     await expectNoAxeViolations(page)
     await page.close()
     session.expectNoPageErrors()
+  })
+
+  test.each([
+    { path: '/login', url: async () => `${fixture.product.url}/login` },
+    {
+      path: '/invite',
+      url: async () => {
+        inviteLink ??= await invitationLink()
+        return inviteLink
+      },
+    },
+  ])('show in the header of the signed-out page $path at 390 and 1280 px', async ({ url }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await open(viewport, await url(), signedOut)
+      await expect(shownLogos(page)).resolves.toEqual(EXPECTED)
+      const banner = page.getByRole('banner')
+      for (const alt of ['Acme Holdings', 'Globex Group'])
+        await expect(banner.getByRole('img', { name: alt }).isVisible()).resolves.toBe(true)
+      await expectNoAxeViolations(page)
+      await page.close()
+    }
+    signedOut.expectNoPageErrors()
   })
 })
+
+/** An invitation's link, from an owner with a profile. */
+async function invitationLink(): Promise<string> {
+  const owner = await fixture.createAccount('standard', { firstName: 'Logo', lastName: 'Owner' })
+  await owner.session.expect(201, 'POST', '/api/assessments', {
+    dScore: 70,
+    iScore: 50,
+    sScore: 30,
+    cScore: 10,
+  })
+  await owner.session.expect(201, 'POST', '/api/invitations', {
+    inviteeName: 'Logo Guest',
+    inviteeEmail: 'logo.guest@example.test',
+    inviteeRole: 'guest_standard',
+  })
+  return linkSentTo(fixture.product.dataDirectory, 'logo.guest@example.test')
+}

@@ -15,7 +15,7 @@ import {
   UpdateUserRequestSchema,
   UserIdSchema,
 } from './auth.ts'
-import { ClientConfigSchema } from './client-config.ts'
+import { ClientConfigSchema, ClientLogosSchema } from './client-config.ts'
 import {
   IMPORT_BODY_LIMIT_BYTES,
   ImportCsvRequestSchema,
@@ -126,6 +126,14 @@ export const api = {
     duringPasswordChange: true,
     summary: 'Run-time settings of the web app',
     responses: { 200: ClientConfigSchema },
+  }),
+  clientLogos: route({
+    method: 'GET',
+    path: '/api/logos',
+    target: 'gateway',
+    access: 'public',
+    summary: "The header's sister-company logos",
+    responses: { 200: ClientLogosSchema },
   }),
   login: route({
     method: 'POST',
@@ -500,7 +508,7 @@ export const api = {
     path: '/api/admin/imports/:id',
     target: 'import',
     access: ADMINISTRATOR,
-    summary: "One import job with its per-row report (never a password)",
+    summary: 'One import job with its per-row report (never a password)',
     params: ImportJobIdParamsSchema,
     responses: { 200: ImportJobSchema },
   }),

@@ -87,6 +87,7 @@ export function preloadFirstPage(pathname: string): void {
   if ('allow' in signedOut && !signedOut.allow) {
     preloadCurrentUserSchema()
     import('./layout/main-navigation.tsx').catch(() => undefined) // the header's page buttons
+    import('./layout/account-controls.tsx').catch(() => undefined) // and its Logout button
   }
 }
 

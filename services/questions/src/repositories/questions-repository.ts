@@ -7,6 +7,7 @@ import {
 } from '@app/contracts/questions'
 import { DuplicateKeyError, type DocumentStore } from '@app/kit/store/port'
 import { DEFAULT_QUESTIONS } from '../default-questions.ts'
+import { renumbered, type OrderChange } from '../display-orders.ts'
 
 const QuestionDocumentSchema = z.object({
   category: QuestionCategorySchema,
@@ -90,8 +91,18 @@ export async function createQuestionsRepository(store: DocumentStore) {
     async setDisplayOrder(id: number, displayOrder: number): Promise<boolean> {
       return (await questions.updateOne({ id }, { $set: { displayOrder } })) !== null
     },
+    /** Gives each category's questions the orders 0, 1, 2... in their present order (display-orders.ts). */
+    async renumber(categories: Iterable<QuestionCategory>): Promise<OrderChange[]> {
+      const changes = renumbered(await this.list(), new Set(categories))
+      for (const change of changes) await this.setDisplayOrder(change.id, change.displayOrder)
+      return changes
+    },
+    /** Deletes the question and closes the gap it leaves in its category's order. */
     async remove(id: number): Promise<boolean> {
-      return questions.deleteOne({ id })
+      const existing = await questions.findOne({ id })
+      if (!existing || !(await questions.deleteOne({ id }))) return false
+      await this.renumber([existing.category])
+      return true
     },
     /**
      * Writes the default questions on the first start of an empty store. The unique marker lets one replica

@@ -4,6 +4,7 @@ import { MAX_QUESTIONS_PER_CATEGORY, type SaveQuestionRequest } from '@app/contr
 import { apiRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { questionsErrors } from '../errors.ts'
+import { renumbered } from '../display-orders.ts'
 import { parseImportLines } from '../question-import.ts'
 import type { QuestionsRepository, QuestionText } from '../repositories/questions-repository.ts'
 
@@ -62,7 +63,8 @@ export async function questionRoutes(app: FastifyInstance, options: { questions:
       const displayOrder = (inTarget.at(-1)?.displayOrder ?? -1) + 1
       const updated = await questions.update(existing.id, { ...texts, category, displayOrder })
       if (!updated) throw questionsErrors.notFound()
-      return updated
+      await questions.renumber([existing.category, category])
+      return (await questions.findById(existing.id)) ?? updated
     })
   })
 
@@ -77,15 +79,19 @@ export async function questionRoutes(app: FastifyInstance, options: { questions:
     if (new Set(updates.map((update) => update.id)).size !== updates.length)
       throw questionsErrors.reorderDuplicate()
     return serially(async () => {
-      const current = new Map((await questions.list()).map((question) => [question.id, question]))
+      const listed = await questions.list()
+      const current = new Map(listed.map((question) => [question.id, question]))
       if (updates.some((update) => !current.has(update.id))) throw questionsErrors.reorderUnknown()
+      // The orders asked for, made unique: every question of a touched category gets its place 0, 1, 2...
+      const touched = new Set(updates.map((update) => current.get(update.id)!.category))
+      const requested = new Map(updates.map((update) => [update.id, update.displayOrder]))
       // All or nothing: a write that fails puts back the orders already written before answering.
       const written: number[] = []
       try {
-        for (const update of updates) {
-          if (!(await questions.setDisplayOrder(update.id, update.displayOrder)))
+        for (const change of renumbered(listed, touched, requested)) {
+          if (!(await questions.setDisplayOrder(change.id, change.displayOrder)))
             throw questionsErrors.reorderUnknown()
-          written.push(update.id)
+          written.push(change.id)
         }
       } catch (error) {
         for (const id of written) await questions.setDisplayOrder(id, current.get(id)!.displayOrder)

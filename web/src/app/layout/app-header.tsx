@@ -1,17 +1,20 @@
 import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
 import { lazy, Suspense } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { Logo } from '../../components/ui/logo.tsx'
-import { useToast } from '../../components/ui/toast.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
-import { logoutFailureMessage, useLogout } from '../../features/auth/api/logout.ts'
 import { displayName } from '../../lib/display-name.ts'
+import { SisterLogos } from './sister-logos.tsx'
 
-// The page buttons and their phone menu load beside the first signed-in page, never on the sign-in page.
+// The page buttons, their phone menu and the Logout button load beside the first signed-in page, never on the
+// sign-in page, whose script budget they would take (docs/decisions/009-forms-and-the-first-page.md).
 const MainNavigation = lazy(async () => ({
   default: (await import('./main-navigation.tsx')).MainNavigation,
+}))
+const AccountControls = lazy(async () => ({
+  default: (await import('./account-controls.tsx')).AccountControls,
 }))
 
 export function AppHeader() {
@@ -26,13 +29,16 @@ export function AppHeader() {
 
   return (
     <header className="relative z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-3 sm:px-6 lg:gap-x-8 lg:px-8">
+      {/* One row from md up. Below md the sister-company logos take a second row under the product mark, the
+          Menu and Logout: on a phone the three fit side by side, at 320 px too, without touching. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-4 sm:px-6 md:flex-nowrap lg:gap-x-8 lg:px-8">
         <Link
           to={paths.home}
-          className="flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          className="flex shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
         >
-          <Logo />
+          <Logo nameFrom="sm" />
         </Link>
+        <SisterLogos className="order-last basis-full md:order-none md:basis-auto md:shrink-0" />
         {/* A session that must change its password may do nothing else, so it gets no page buttons. Until
             they load, the row keeps its height: the Menu button and the buttons are no taller than the
             account block. */}
@@ -41,19 +47,13 @@ export function AppHeader() {
             <MainNavigation role={user.role} current={current} />
           </Suspense>
         )}
-        {/* On a narrow screen the account block is sized by its button, not by the name (truncated), so the
-            header's height does not depend on who signs in and can be held while the session is checked. */}
-        <div className="ml-auto flex min-w-0 flex-[1_1_6.5rem] items-center justify-end lg:flex-none">
+        <div className="ml-auto flex shrink-0 grow items-center justify-end lg:grow-0">
           {user ? (
-            <AccountControls name={displayName(user)} />
+            <Suspense fallback={<AccountRoom />}>
+              <AccountControls name={displayName(user)} />
+            </Suspense>
           ) : holdRoom ? (
-            <div aria-hidden="true" className="invisible flex flex-col items-end gap-0.5">
-              <span className={buttonClasses('secondary', 'sm')}>
-                <span className="size-4" />
-                Logout
-              </span>
-              <span className="text-xs">&nbsp;</span>
-            </div>
+            <AccountRoom />
           ) : me.isPending ? null : (
             <Link to={paths.login} className={buttonClasses('primary', 'sm')}>
               Login
@@ -65,46 +65,18 @@ export function AppHeader() {
   )
 }
 
-function AccountControls({ name }: { name: string }) {
-  const logout = useLogout()
-  const navigate = useNavigate()
-  const { toast } = useToast()
-
-  function handleLogout() {
-    logout.mutate(undefined, {
-      onSuccess: () => toast({ title: 'You have been logged out successfully' }),
-      onError: (error) =>
-        toast({ title: 'Logout Error', description: logoutFailureMessage(error), variant: 'destructive' }),
-      onSettled: () => navigate(paths.login, { replace: true }),
-    })
-  }
-
+/**
+ * The room of the account block, kept while the session is checked or the block loads (no layout shift). It
+ * is a loading status, like the page's spinner, though nothing of it shows.
+ */
+function AccountRoom() {
   return (
-    <div className="flex min-w-0 flex-col items-end gap-0.5">
-      <button
-        type="button"
-        onClick={handleLogout}
-        disabled={logout.isPending}
-        className={buttonClasses('secondary', 'sm')}
-      >
-        {/* Drawn with strokes: a few bytes on every page, where the filled outline took hundreds. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-4 text-slate-500"
-        >
-          <path d="M12.5 6V4.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V14M8 10h10.5m-3-3 3 3-3 3" />
-        </svg>
+    <div role="status" aria-label="Loading" className="invisible flex flex-col items-end gap-0.5">
+      <span className={buttonClasses('secondary', 'sm')}>
+        <span className="size-4" />
         Logout
-      </button>
-      <span className="max-w-[min(12rem,100%)] truncate text-xs text-slate-600" title={name}>
-        {name}
       </span>
+      <span className="text-xs">&nbsp;</span>
     </div>
   )
 }

@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../components/ui/link.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
 import type { AccessDeniedState } from '../route-guard.tsx'
-import { SisterLogos } from './sister-logos.tsx'
 
 type NavigationItem = { label: string; to: string; activeOn: readonly string[] }
 
@@ -35,8 +34,7 @@ function visibleNavigation(role: Role): NavigationItem[] {
  * The header's page buttons. On a wide screen they sit in the header's row; below `lg` a Menu button
  * discloses them in a panel under the header, so every button is one tap away on a phone. While the panel
  * is open, Tab stays inside it (the Menu button and the links), Escape closes it and returns focus to the
- * button, and following a link or pressing outside closes it. The sister-company logos sit before the
- * buttons: in the row on a wide screen, at the top of the panel below `lg`.
+ * button, and following a link or pressing outside closes it.
  */
 export function MainNavigation({ role, current }: { role: Role; current: string | null }) {
   const [open, setOpen] = useState(false)
@@ -76,7 +74,7 @@ export function MainNavigation({ role, current }: { role: Role; current: string 
   }
 
   return (
-    <div ref={container} onKeyDown={keepFocusInside} className="flex items-center lg:flex-1">
+    <div ref={container} onKeyDown={keepFocusInside} className="flex items-center lg:min-w-0 lg:flex-1">
       <button
         ref={button}
         type="button"
@@ -98,13 +96,11 @@ export function MainNavigation({ role, current }: { role: Role; current: string 
         </svg>
         Menu
       </button>
-      <SisterLogos className="mr-6 hidden lg:flex" />
       <nav
         id={panelId}
         aria-label="Main"
         className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:block lg:flex-1 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
       >
-        <SisterLogos className="mb-3 flex border-b border-slate-100 px-3 pb-3 lg:hidden" />
         <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap">
           {visibleNavigation(role).map((item) => {
             const active = current !== null && item.activeOn.includes(current)

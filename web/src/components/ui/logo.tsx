@@ -14,12 +14,16 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
   )
 }
 
-export function Logo({ size = 'md' }: { size?: 'sm' | 'md' }) {
+/**
+ * The mark and the product's name. With `nameFrom="sm"` the name shows from the sm breakpoint up and is
+ * read out only below it, where a phone's header has room for the mark beside the Menu and Logout buttons.
+ */
+export function Logo({ size = 'md', nameFrom }: { size?: 'sm' | 'md'; nameFrom?: 'sm' }) {
   return (
     <span className="inline-flex items-center gap-2.5">
       <LogoMark className={size === 'sm' ? 'size-6' : 'size-8'} />
       <span
-        className={`font-semibold tracking-tight text-slate-900 ${size === 'sm' ? 'text-sm' : 'text-base'}`}
+        className={`font-semibold tracking-tight whitespace-nowrap text-slate-900 ${size === 'sm' ? 'text-sm' : 'text-base'} ${nameFrom === 'sm' ? 'sr-only sm:not-sr-only' : ''}`}
       >
         {PRODUCT_NAME}
       </span>

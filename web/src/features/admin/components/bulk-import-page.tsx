@@ -81,7 +81,7 @@ export function BulkImportPage() {
   return (
     <div className="space-y-8">
       <Tabs label="Import type" tabs={IMPORT_TABS} active={kind} onChange={chooseKind} disabled={processing}>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <form
             onSubmit={handleSubmit}
             aria-label={`${template.label} import`}

@@ -60,7 +60,7 @@ function HistoryItem({ node }: { node: Node }) {
   const { entry } = node
   return (
     <li className="border-l-2 border-slate-200 pl-4" data-depth={entry.depth}>
-      <p className="font-medium text-slate-900">
+      <p className="font-medium break-words text-slate-900">
         {entry.inviteeName} <span className="font-normal text-slate-600">({entry.inviteeEmail})</span>
       </p>
       <p className="text-xs text-slate-600">{GUEST_ROLE_LABELS[entry.inviteeRole]}</p>
