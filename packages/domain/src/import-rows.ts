@@ -444,11 +444,3 @@ export function toDiscCsv(users: readonly SimpleImportUser[]): string {
     )
   return `${lines.join('\n')}\n`
 }
-
-/** The password an imported person gets: capitalised names for CSV imports, lower case for the single add. */
-export function importPassword(
-  person: Pick<ImportPerson, 'firstName' | 'lastName'>,
-  style: 'lower' | 'capitalised',
-) {
-  return generatedPassword(person.firstName, person.lastName, style)
-}

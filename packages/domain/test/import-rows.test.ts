@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   DISC_IMPORT_COLUMNS,
-  importPassword,
   isValidEmail,
   matchImportHeader,
   parseScore,
@@ -246,11 +245,6 @@ describe('small rules', () => {
     ['Infinity', null],
   ])('score %j reads as %j', (text, value) => {
     expect(parseScore(text)).toBe(value)
-  })
-
-  it('gives CSV imports capitalised passwords and the single add lower case', () => {
-    expect(importPassword({ firstName: 'john', lastName: 'SMITH' }, 'capitalised')).toBe('#JohnSmith5')
-    expect(importPassword({ firstName: 'John', lastName: 'Smith' }, 'lower')).toBe('#johnsmith5')
   })
 
   it('accepts the exact Prevue header', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { KeyValueStore } from '@app/kit/kv/port'
-import type { Update } from '@app/kit/store/port'
+import type { Filter, Update } from '@app/kit/store/port'
 import type { DocumentStore } from '@app/kit/store/port'
 import { ROLES, type Role } from '@app/domain/roles'
 import type { AdminUser } from '@app/contracts/auth'
@@ -22,6 +22,12 @@ export const UserDocumentSchema = z.object({
   dateInvited: z.date().optional(),
   /** `<jobId>:<row>` of the import that created the account: a retried batch finds it instead of a twin. */
   importKey: z.string().optional(),
+  /**
+   * False on a guest account made by accepting an invitation until a link mailed to its address confirms
+   * it; until then an import or register of the address takes the account over (decision 025). Absent:
+   * the address came from an administrator, or the account predates the rule.
+   */
+  emailConfirmed: z.boolean().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -171,15 +177,17 @@ export async function createUsersRepository(store: DocumentStore, kv: KeyValueSt
     countByRole(role: Role) {
       return users.count({ role })
     },
+    /** Null when no account has the id, or (with `condition`) it no longer matches it. */
     async update(
       id: number,
       changes: Partial<Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt'>>,
+      condition: Filter = {},
     ): Promise<StoredUser | null> {
       const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
       if (changes.username !== undefined) $set.usernameKey = usernameKey(changes.username)
       if (changes.email !== undefined) $set.email = normaliseEmail(changes.email)
       try {
-        return await users.updateOne({ id }, { $set })
+        return await users.updateOne({ ...condition, id }, { $set })
       } finally {
         await version.bump()
       }
