@@ -1,7 +1,11 @@
 import type { ImportedUser } from '@app/contracts/imports'
+import { credentialText } from '../credentials-csv.ts'
 import { ScrollTable } from './scroll-table.tsx'
 
-/** The generated credentials in a 240 px scroll: Name, Email (Username), Password. Shown once. */
+/**
+ * The credentials in a 240 px scroll: Name, Email (Username), Password. A password is shown once; a person
+ * mailed a set-password link reads 'link sent'.
+ */
 export function CredentialsTable({
   users,
   caption,
@@ -17,7 +21,11 @@ export function CredentialsTable({
         <tr key={index}>
           <td className="px-3 py-2 text-slate-900">{user.name}</td>
           <td className="px-3 py-2 break-all text-slate-700">{user.email}</td>
-          <td className="px-3 py-2 font-mono text-slate-900">{user.password}</td>
+          <td
+            className={`px-3 py-2 text-slate-900 ${user.credential === 'password' ? 'font-mono' : 'italic'}`}
+          >
+            {credentialText(user)}
+          </td>
         </tr>
       ))}
     </ScrollTable>
