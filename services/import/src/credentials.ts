@@ -35,18 +35,18 @@ export interface JobPasswords {
 export function jobPasswords(job: { kind: ImportKind; credentials: CredentialMethod }): JobPasswords {
   const made = new Map<number, string>()
   const importedBy = job.kind === 'single' ? 'single' : 'csv'
+  const names = (row: Pick<StoredRow, 'firstName' | 'lastName'>) => ({
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+  })
   const spec = (row: Pick<StoredRow, 'firstName' | 'lastName'>) =>
-    importPassword('spec', { firstName: row.firstName ?? '', lastName: row.lastName ?? '' }, importedBy)
+    importPassword('spec', names(row), importedBy)
   return {
     forRow(row) {
       if (job.credentials === 'link') return undefined
       if (job.credentials === 'spec') return spec(row)
-      let password = made.get(row.row)
-      if (password === undefined) {
-        password = importPassword('random', { firstName: '', lastName: '' }, importedBy)
-        made.set(row.row, password)
-      }
-      return password
+      if (!made.has(row.row)) made.set(row.row, importPassword('random', names(row), importedBy))
+      return made.get(row.row)
     },
     shown(row) {
       const person = { name: row.name, email: row.email }
