@@ -211,7 +211,18 @@ export function parseScore(value: string): number | null {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/
 
-function personProblem(firstName: string, lastName: string, email: string): string | null {
+/** What a row's checks depend on. */
+export interface ImportRowOptions {
+  /** The spec's formula makes the passwords: the names must make one of 6 characters or more. */
+  specPasswords: boolean
+}
+
+function personProblem(
+  firstName: string,
+  lastName: string,
+  email: string,
+  options: ImportRowOptions,
+): string | null {
   if (!firstName || !lastName || !email) return IMPORT_MESSAGES.missingData.description
   if (firstName.length > IMPORT_NAME_MAX || lastName.length > IMPORT_NAME_MAX)
     return `First and last names are limited to ${IMPORT_NAME_MAX} characters`
@@ -219,7 +230,7 @@ function personProblem(firstName: string, lastName: string, email: string): stri
     return 'Names must not contain line breaks or control characters'
   if (!isValidEmail(email)) return `Invalid email address: ${clip(email, 100)}`
   // The spec's format is short for short names ('#AB1'); accounts need 6 characters.
-  if (generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
+  if (options.specPasswords && generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
     return `The generated password would be shorter than ${PASSWORD_MIN} characters: first and last name together need at least 4 letters`
   return null
 }
@@ -250,6 +261,7 @@ export function importRow(
   columns: Map<string, number>,
   width: number,
   record: CsvRecord,
+  options: ImportRowOptions,
 ): ImportRowOutcome {
   const cell = (column: string) => record.fields[columns.get(column)!] ?? ''
   const [firstColumn, lastColumn, emailColumn] = IMPORT_COLUMNS[format] as [string, string, string]
@@ -272,7 +284,7 @@ export function importRow(
     return fail(
       `The line has ${record.fields.length} values but the header has ${width}: quote values that hold commas`,
     )
-  const problem = personProblem(firstName, lastName, email)
+  const problem = personProblem(firstName, lastName, email, options)
   if (problem) return fail(problem)
   if (format === 'disc') {
     const scores = {} as DiscScores
@@ -334,7 +346,7 @@ export const IMPORT_FILE_MESSAGES = {
  * Reads an import file: checks the header, counts the data rows, and gives a lazy reader of their
  * outcomes. An e-mail seen on an earlier row of the file fails the later row.
  */
-export function readImportFile(format: ImportFormat, text: string): ImportFile {
+export function readImportFile(format: ImportFormat, text: string, options: ImportRowOptions): ImportFile {
   if (text.trim() === '' || text.replace(/^\uFEFF/, '').trim() === '')
     return { ok: false, reason: 'empty', message: IMPORT_FILE_MESSAGES.empty }
   // One generator for both passes: a for-of that breaks would close it.
@@ -363,7 +375,7 @@ export function readImportFile(format: ImportFormat, text: string): ImportFile {
       const firstRowOf = new Map<string, number>()
       for (const record of csvRecords(text)) {
         if (record.line <= headerLine || isBlankRecord(record)) continue
-        const outcome = importRow(format, matched.columns, width, record)
+        const outcome = importRow(format, matched.columns, width, record, options)
         if (outcome.ok) {
           const earlier = firstRowOf.get(outcome.person.email)
           if (earlier !== undefined) {

@@ -128,7 +128,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     if (earlier) return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), earlier, keepAliveMs)
 
     const credentials = await credentialsFor(firstPassword)
-    const file = readImportFile(format, csvText)
+    const file = readImportFile(format, csvText, { specPasswords: credentials === 'spec' })
     if (!file.ok)
       throw file.reason === 'header'
         ? importErrors.badHeader(file.message)
@@ -183,15 +183,21 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     let job = await earlierAnswer(idempotency)
     if (job) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true')
     else {
-      const outcome = importRow('disc', singleColumns, DISC_IMPORT_COLUMNS.length, {
-        fields: [
-          body.firstName,
-          body.lastName,
-          body.email,
-          ...[body.dScore, body.iScore, body.sScore, body.cScore].map(String),
-        ],
-        line: 1,
-      })
+      const outcome = importRow(
+        'disc',
+        singleColumns,
+        DISC_IMPORT_COLUMNS.length,
+        {
+          fields: [
+            body.firstName,
+            body.lastName,
+            body.email,
+            ...[body.dScore, body.iScore, body.sScore, body.cScore].map(String),
+          ],
+          line: 1,
+        },
+        { specPasswords: credentialMethodOf(body.firstPassword, passwordFormat) === 'spec' },
+      )
       if (!outcome.ok) throw importErrors.invalidPerson(outcome.reason)
       const credentials = await credentialsFor(body.firstPassword)
       const started = await runner.start({
