@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { RANDOM_PASSWORD_ALPHABET, RANDOM_PASSWORD_LENGTH } from '@app/domain/passwords'
+import { RANDOM_PASSWORD_ALPHABET, RANDOM_PASSWORD_LENGTH } from '@app/domain/first-passwords'
 import { ApiSession } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IMPORT_PASSWORD_FORMATS } from '@app/domain/passwords'
+import { IMPORT_PASSWORD_FORMATS } from '@app/domain/first-passwords'
 import { DiscTypeSchema, PrevueScoresSchema } from './profiles.ts'
 
 /**

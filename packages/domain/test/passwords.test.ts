@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  generatedPassword,
   importPassword,
-  passwordProblem,
   RANDOM_PASSWORD_ALPHABET,
   RANDOM_PASSWORD_LENGTH,
   randomPassword,
-} from '../src/passwords.ts'
+} from '../src/first-passwords.ts'
+import { generatedPassword, passwordProblem } from '../src/passwords.ts'
 
 describe('password rules', () => {
   it('needs at least 6 characters', () => {

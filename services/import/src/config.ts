@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { IMPORT_BATCH_MAX } from '@app/contracts/imports'
-import { IMPORT_PASSWORD_FORMATS } from '@app/domain/passwords'
+import { IMPORT_PASSWORD_FORMATS } from '@app/domain/first-passwords'
 import { serviceEnvSchema, internalCallEnv } from '@app/kit/config'
 
 export const importEnvSchema = serviceEnvSchema.extend({

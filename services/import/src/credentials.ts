@@ -1,5 +1,5 @@
 import type { FirstPassword, ImportedUser, ImportKind } from '@app/contracts/imports'
-import { importPassword, type ImportPasswordFormat } from '@app/domain/passwords'
+import { importPassword, type ImportPasswordFormat } from '@app/domain/first-passwords'
 import type { StoredRow } from './repositories/import-jobs-repository.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { generatedPassword, RANDOM_PASSWORD_ALPHABET, RANDOM_PASSWORD_LENGTH } from '@app/domain/passwords'
+import { RANDOM_PASSWORD_ALPHABET, RANDOM_PASSWORD_LENGTH } from '@app/domain/first-passwords'
+import { generatedPassword } from '@app/domain/passwords'
 import { decodeLoginHeader } from '@app/kit/session-headers'
 import { createImportJobsRepository } from '../src/repositories/import-jobs-repository.ts'
 import {

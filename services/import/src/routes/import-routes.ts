@@ -15,7 +15,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER, IdempotencyKeySchema 
 import { userOf } from '@app/kit/service'
 import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import type { ImportPasswordFormat } from '@app/domain/passwords'
+import type { ImportPasswordFormat } from '@app/domain/first-passwords'
 import type { ServiceClient } from '@app/kit/service-client'
 import { credentialMethodOf, jobPasswords, type CredentialMethod } from '../credentials.ts'
 import { importErrors } from '../errors.ts'

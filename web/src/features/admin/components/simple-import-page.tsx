@@ -1,5 +1,5 @@
 import type { ImportedUser } from '@app/contracts/imports'
-import { RANDOM_PASSWORD_LENGTH } from '@app/domain/passwords'
+import { RANDOM_PASSWORD_LENGTH } from '@app/domain/first-passwords'
 import { paths } from '@app/domain/spa-routes'
 import { useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
