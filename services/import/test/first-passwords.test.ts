@@ -188,3 +188,58 @@ describe('set-password links (firstPassword: link)', () => {
     expect(other.statusCode).toBe(422)
   })
 })
+
+describe('a default import finished after its process died', () => {
+  it('says that its passwords were never shown, and shows none', async () => {
+    const repository = await createImportJobsRepository(context.store)
+    const job = await repository.createJob({
+      kind: 'disc',
+      credentials: 'random',
+      status: 'running',
+      message: 'Importing 1 row',
+      createdBy: 1,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      totalRecords: 1,
+      processedRecords: 0,
+      successfulRecords: 0,
+      failedRecords: 0,
+      owner: 'a process that died',
+      heartbeatAt: new Date(Date.now() - 60_000),
+      idempotencyKey: 'crashed-key',
+      fingerprint: 'unused',
+    })
+    await repository.insertChunk(
+      job.id,
+      [
+        {
+          row: 2,
+          name: 'Ann Lee',
+          email: 'ann@example.com',
+          status: 'pending',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          disc: { D: 10, I: 20, S: 30, C: 40 },
+          primaryType: 'C',
+          prevue: null,
+        },
+      ],
+      true,
+    )
+    expect(await context.app.recoverImports()).toBe(1)
+    const recovered = await context.app.inject({
+      method: 'GET',
+      url: `/api/admin/imports/${job.id}`,
+      headers: as('import', administrator),
+    })
+    expect(recovered.json()).toMatchObject({
+      status: 'interrupted',
+      successfulRecords: 1,
+      message: expect.stringMatching(
+        /The passwords of the accounts it made were never shown: set one for each in User management, or have them use Forgot password\.$/,
+      ),
+    })
+    // Nobody can sign in with anything anyone saw: the formula fails like every guess.
+    expect((await logIn(context, 'ann@example.com', '#AnnLee3')).statusCode).toBe(401)
+  })
+})
