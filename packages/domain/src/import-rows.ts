@@ -1,9 +1,9 @@
 /**
  * The rules of the administrator's imports (spec accounts-and-access sections 2, 3 and 5): the DISC and
- * Prevue CSV columns, what makes a row importable, and the Simple Import page's own parse. Pure, so the
- * web app and the import service apply the same rules.
+ * Prevue CSV columns and what makes a row importable (the Simple Import page's own parse is in
+ * simple-import.ts). Pure, so the web app and the import service apply the same rules.
  */
-import { csvLine, csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
+import { csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
 import { primaryType, type DiscScores, type DiscType } from './disc.ts'
 import { generatedPassword } from './passwords.ts'
 import { PREVUE_MAX_SCORE, PREVUE_MIN_SCORE, type PrevueDimension, type PrevueScores } from './prevue.ts'
@@ -395,64 +395,4 @@ export function readImportFile(format: ImportFormat, text: string, options: Impo
       }
     },
   }
-}
-
-// ---- The Simple Import page (Bulk Import tab): its own parse, then a DISC CSV for /api/simple-import ----
-
-export interface SimpleImportUser {
-  firstName: string
-  lastName: string
-  email: string
-  dScore: number
-  iScore: number
-  sScore: number
-  cScore: number
-}
-
-export type SimpleImportParse =
-  | { ok: true; users: SimpleImportUser[]; title: string; description: string }
-  | { ok: false; title: string; description: string }
-
-/**
- * The page's Parse (spec section 5): one person per line as firstName,lastName,email,D,I,S,C; blank lines
- * and lines starting with # are skipped, and so is a header row naming the DISC columns. The first problem
- * stops the parse with the spec's toast texts.
- */
-export function parseSimpleImport(text: string): SimpleImportParse {
-  if (text.trim() === '') return { ok: false, ...IMPORT_MESSAGES.emptyInput }
-  const users: SimpleImportUser[] = []
-  for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
-    const line = rawLine.trim()
-    if (line === '' || line.startsWith('#')) continue
-    const fields = [...csvRecords(line)][0]?.fields.map((field) => field.trim()) ?? []
-    if (users.length === 0 && matchImportHeader('disc', fields).ok) continue
-    if (fields.length < DISC_IMPORT_COLUMNS.length)
-      return { ok: false, ...IMPORT_MESSAGES.invalidFormat(line) }
-    const [firstName, lastName, email, ...scoreTexts] = fields as [string, string, string, ...string[]]
-    if (!firstName || !lastName || !email) return { ok: false, ...IMPORT_MESSAGES.missingData }
-    const scores = scoreTexts.slice(0, 4).map(parseScore)
-    if (scores.some((score) => score === null)) return { ok: false, ...IMPORT_MESSAGES.invalidScores }
-    const [dScore, iScore, sScore, cScore] = scores as [number, number, number, number]
-    users.push({ firstName, lastName, email, dScore, iScore, sScore, cScore })
-  }
-  if (users.length === 0) return { ok: false, ...IMPORT_MESSAGES.noUsers }
-  return { ok: true, users, ...IMPORT_MESSAGES.parsed(users.length) }
-}
-
-/** The csvText the page sends to `/api/simple-import`: the DISC header, then one quoted-as-needed line each. */
-export function toDiscCsv(users: readonly SimpleImportUser[]): string {
-  const lines = [csvLine(DISC_IMPORT_COLUMNS)]
-  for (const user of users)
-    lines.push(
-      csvLine([
-        user.firstName,
-        user.lastName,
-        user.email,
-        String(user.dScore),
-        String(user.iScore),
-        String(user.sScore),
-        String(user.cScore),
-      ]),
-    )
-  return `${lines.join('\n')}\n`
 }

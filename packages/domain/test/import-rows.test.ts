@@ -4,12 +4,11 @@ import {
   isValidEmail,
   matchImportHeader,
   parseScore,
-  parseSimpleImport,
   PREVUE_IMPORT_COLUMNS,
   readImportFile,
-  toDiscCsv,
   type ImportRowOutcome,
 } from '../src/import-rows.ts'
+import { parseSimpleImport, toDiscCsv } from '../src/simple-import.ts'
 
 const DISC_HEADER = DISC_IMPORT_COLUMNS.join(',')
 const PREVUE_HEADER = PREVUE_IMPORT_COLUMNS.join(',')
