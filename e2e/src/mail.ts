@@ -19,7 +19,8 @@ function decodeBody(encoding: string, body: string): string {
   }
 }
 
-function parseMessage(raw: string, to: string[]): ReceivedMail {
+/** The header lines and the body of a message or of one MIME part. */
+function splitPart(raw: string): { header: (name: string) => string; body: string } {
   const split = raw.search(/\r?\n\r?\n/)
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '')
@@ -29,13 +30,33 @@ function parseMessage(raw: string, to: string[]): ReceivedMail {
       .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
       ?.slice(name.length + 1)
       .trim() ?? ''
-  if (/^multipart\//i.test(header('Content-Type'))) {
-    throw new Error('The test mail server reads single-part text e-mails only')
+  return { header, body }
+}
+
+/** The text of a message: a single-part text body, or the text/plain part of a multipart/alternative one. */
+function parseMessage(raw: string, to: string[]): ReceivedMail {
+  const message = splitPart(raw)
+  let textPart = message
+  const contentType = message.header('Content-Type')
+  if (/^multipart\//i.test(contentType)) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+    const parts = boundary
+      ? message.body
+          .split(`--${boundary}`)
+          .slice(1, -1)
+          .map((part) => splitPart(part.replace(/^\r?\n/, '')))
+      : []
+    const plain = parts.find((part) => /^text\/plain/i.test(part.header('Content-Type')))
+    if (!plain) throw new Error('The test mail server found no text/plain part in a multipart e-mail')
+    textPart = plain
   }
   return {
     to,
-    subject: header('Subject'),
-    text: decodeBody(header('Content-Transfer-Encoding'), body).replace(/\r\n/g, '\n'),
+    subject: message.header('Subject'),
+    text: decodeBody(
+      textPart.header('Content-Transfer-Encoding'),
+      textPart.body.replace(/\r?\n$/, ''),
+    ).replace(/\r\n/g, '\n'),
   }
 }
 

@@ -53,6 +53,13 @@ const EXPECTED: Record<string, Record<Visitor, Landing>> = {
     standard: STAY,
     administrator: STAY,
   },
+  '/confirm-email': {
+    anonymous: STAY,
+    guest_standard: STAY,
+    guest_owner: STAY,
+    standard: STAY,
+    administrator: STAY,
+  },
   '/': { anonymous: '/login', guest_standard: STAY, guest_owner: STAY, standard: STAY, administrator: STAY },
   '/ask-ai': {
     anonymous: '/login',

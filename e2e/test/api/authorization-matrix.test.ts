@@ -60,6 +60,7 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     body: { token: 'not-a-token', newPassword: 'whatever 1' },
   },
   'GET /api/auth/initial-password': { expect: signedIn },
+  'POST /api/auth/confirm-email': { expect: everyone, body: { token: 'not-a-token' } },
   'POST /api/auth/register': { expect: administratorsOnly, body: { username: '', password: '', email: '' } },
   'GET /api/admin/users': { expect: administratorsOnly },
   'GET /api/admin/guest-users': { expect: administratorsOnly },
@@ -73,6 +74,7 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'POST /api/simple-import': { expect: administratorsOnly, body: { csvText: '' } },
   'POST /api/admin/import-prevue': { expect: administratorsOnly, body: { csvText: '' } },
   'POST /api/admin/import/single': { expect: administratorsOnly, body: { firstName: '' } },
+  'GET /api/admin/import/options': { expect: administratorsOnly },
   'GET /api/admin/imports': { expect: administratorsOnly },
   'GET /api/admin/imports/:id': {
     expect: administratorsOnly,

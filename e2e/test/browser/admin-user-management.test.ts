@@ -172,7 +172,9 @@ describe('User Management', () => {
     // Gita chose her own password when she accepted, so there is no default to show.
     expect(guestDetails.defaultPassword).toBeNull()
     await expect(panel.getByLabel('Default Password').count()).resolves.toBe(0)
-    await panel.getByText('This guest has changed their password, so it is not shown.').waitFor()
+    await panel
+      .getByText('The password of this guest is not the one derived from their name, so it is not shown.')
+      .waitFor()
     await expect(panel.getByRole('button', { name: 'Save Changes' }).count()).resolves.toBe(0)
     await expect(panel.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0)
     await expectNoAxeViolations(page)

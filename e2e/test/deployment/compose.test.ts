@@ -285,7 +285,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!isRecord(service.environment)) continue
       for (const [key, value] of Object.entries(service.environment)) {
-        if (/SECRET|PASSWORD|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(key))
+        if (/SECRET|PASSWORD(?!_FORMAT)|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(key))
           expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-]/)
       }
     }
@@ -299,7 +299,7 @@ describe('docker-compose.yml', () => {
     const used = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!))
     expect([...used].filter((name) => !documented.has(name))).toEqual([])
     for (const [name, value] of documented)
-      if (/SECRET|PASSWORD|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(name))
+      if (/SECRET|PASSWORD(?!_FORMAT)|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(name))
         expect(value, name).toBe('')
     expect(example).not.toMatch(/INTERNAL_TOKEN_SECRET/)
   })

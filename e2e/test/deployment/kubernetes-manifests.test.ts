@@ -188,7 +188,7 @@ describe('the plain manifests in k8s/', () => {
       const result = schema.safeParse(resolved())
       expect(describeIssues(result)).toBe('')
       for (const variable of env)
-        if (/SECRET|PASSWORD|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(variable.name))
+        if (/SECRET|PASSWORD(?!_FORMAT)|API_KEY|TOKEN_KEY|_PRIVATE_KEY|_PUBLIC_KEY/.test(variable.name))
           expect(variable.valueFrom?.secretKeyRef, variable.name).toBeDefined()
     })
 

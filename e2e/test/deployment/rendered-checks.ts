@@ -242,7 +242,7 @@ export function secretProblems(objects: Rendered[], secretName: string, secretVa
           problems.push(`${where}: from Secret ${reference.name}`)
         if (
           env.value !== undefined &&
-          /SECRET|PASSWORD|PRIVATE_KEY|API_KEY|TOKEN/.test(env.name) &&
+          /SECRET|PASSWORD(?!_FORMAT)|PRIVATE_KEY|API_KEY|TOKEN/.test(env.name) &&
           !/^\$\([A-Z_]+\)$/.test(env.value)
         )
           problems.push(`${where}: a secret as a plain value`)

@@ -33,6 +33,7 @@ beforeAll(async () => {
   })) as ImportResult
   expect(result.successfulRecords).toBe(1)
   const imported = result.importedUsers[0]!
+  if (imported.credential !== 'password') throw new Error('the import showed no first password')
   pia = new ApiSession(fixture.product.url)
   await pia.login(imported.email, imported.password)
   await pia.expect(200, 'POST', '/api/auth/change-password', {

@@ -7,7 +7,11 @@ import { isRole } from '@app/domain/roles'
 import type { Identity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
 import { decodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
-import { SESSION_KEY_PREFIX } from '@app/kit/kv/index'
+import {
+  SESSION_ABSOLUTE_LIFETIME_MS as ABSOLUTE_LIFETIME_MS,
+  SESSION_KEY_PREFIX,
+  sessionValidAfterKey as validAfterKey,
+} from '@app/kit/kv/index'
 import { KeyValueUnavailableError, type KeyValueStore } from '@app/kit/kv/port'
 
 export const SESSION_COOKIE = 'session'
@@ -15,8 +19,6 @@ export const SESSION_COOKIE = 'session'
 const SESSION_LIFETIME_MS = 30 * 60_000
 /** A token older than this is renewed on use, so an active user stays signed in. */
 const RENEW_AFTER_MS = 10 * 60_000
-/** However active, a session ends after this long and the user signs in again. */
-const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,15}$/),
@@ -52,7 +54,6 @@ declare module '@fastify/jwt' {
 
 // Under SESSION_KEY_PREFIX, so that the embedded store writes them to disk before the answer (decision 008).
 const revokedKey = (sessionId: string) => `${SESSION_KEY_PREFIX}revoked:${sessionId}`
-const validAfterKey = (userId: number | string) => `${SESSION_KEY_PREFIX}valid-after:${userId}`
 
 export interface SessionOptions {
   secret: string

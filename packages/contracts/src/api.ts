@@ -10,6 +10,8 @@ import {
   MessageSchema,
   PublicUserSchema,
   RegisterRequestSchema,
+  RegisteredUserSchema,
+  ConfirmEmailRequestSchema,
   ResetPasswordRequestSchema,
   ResetTokenCheckSchema,
   UpdateUserRequestSchema,
@@ -22,6 +24,7 @@ import {
   ImportJobIdParamsSchema,
   ImportJobListSchema,
   ImportJobSchema,
+  ImportOptionsSchema,
   ImportResultSchema,
   SingleImportRequestSchema,
 } from './imports.ts'
@@ -212,9 +215,19 @@ export const api = {
     path: '/api/auth/register',
     target: 'auth',
     access: ADMINISTRATOR,
-    summary: 'Create an account (administrators)',
+    summary:
+      'Create an account (administrators); an address held by an unconfirmed guest account takes that account over',
     body: RegisterRequestSchema,
-    responses: { 201: PublicUserSchema },
+    responses: { 201: RegisteredUserSchema },
+  }),
+  confirmEmail: route({
+    method: 'POST',
+    path: '/api/auth/confirm-email',
+    target: 'auth',
+    access: 'public',
+    summary: "Confirm a guest account's e-mail address with the token of the link mailed to it",
+    body: ConfirmEmailRequestSchema,
+    responses: { 200: MessageSchema },
   }),
   listUsers: route({
     method: 'GET',
@@ -494,6 +507,14 @@ export const api = {
     summary: 'Add one person with DISC scores (Simple Import, Single User)',
     body: SingleImportRequestSchema,
     responses: { 200: ImportResultSchema },
+  }),
+  importOptions: route({
+    method: 'GET',
+    path: '/api/admin/import/options',
+    target: 'import',
+    access: ADMINISTRATOR,
+    summary: "How this tenant's imports make first passwords, and whether they may e-mail set-password links",
+    responses: { 200: ImportOptionsSchema },
   }),
   listImports: route({
     method: 'GET',

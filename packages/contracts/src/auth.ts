@@ -68,6 +68,16 @@ export const RegisterRequestSchema = z.object({
 })
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>
 
+/**
+ * `POST /api/auth/register`'s answer. `tookOverGuestAccount`: the address was held by a guest account whose
+ * owner never confirmed it; that account (its id, so the profiles shared with it) is now this user's.
+ */
+export const RegisteredUserSchema = PublicUserSchema.extend({ tookOverGuestAccount: z.boolean().optional() })
+export type RegisteredUser = z.infer<typeof RegisteredUserSchema>
+
+/** `POST /api/auth/confirm-email`: the token of a link that confirms a guest account's e-mail address. */
+export const ConfirmEmailRequestSchema = z.object({ token: text(256) })
+
 export const UpdateUserRequestSchema = z.object({
   email: text(320).optional(),
   username: text(320).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IMPORT_PASSWORD_FORMATS } from '@app/domain/first-passwords'
 import { DiscTypeSchema, PrevueScoresSchema } from './profiles.ts'
 
 /**
@@ -18,11 +19,21 @@ export const IMPORT_KINDS = ['disc', 'prevue', 'single'] as const
 export const ImportKindSchema = z.enum(IMPORT_KINDS)
 export type ImportKind = z.infer<typeof ImportKindSchema>
 
-/** `POST /api/simple-import` (DISC) and `POST /api/admin/import-prevue`: the spec's body. */
+/**
+ * How imported people get their first password, chosen per import (docs/decisions/024-random-first-passwords.md):
+ * `generated` (the default) shows each a generated password once, in the answer; `link` e-mails each a
+ * one-time link to set their own, where e-mail is configured (`GET /api/admin/import/options`).
+ */
+export const FIRST_PASSWORD_CHOICES = ['generated', 'link'] as const
+export const FirstPasswordSchema = z.enum(FIRST_PASSWORD_CHOICES)
+export type FirstPassword = z.infer<typeof FirstPasswordSchema>
+
+/** `POST /api/simple-import` (DISC) and `POST /api/admin/import-prevue`: the spec's body, and the choice. */
 export const ImportCsvRequestSchema = z.object({
   csvText: z.string({ error: 'csvText must be text' }).max(IMPORT_CSV_MAX_CHARS, {
     error: 'The CSV text is too large: split it into files under 32 MB',
   }),
+  firstPassword: FirstPasswordSchema.optional(),
 })
 export type ImportCsvRequest = z.infer<typeof ImportCsvRequestSchema>
 
@@ -39,12 +50,32 @@ export const SingleImportRequestSchema = z.object({
   iScore: z.number(),
   sScore: z.number(),
   cScore: z.number(),
+  firstPassword: FirstPasswordSchema.optional(),
 })
 export type SingleImportRequest = z.infer<typeof SingleImportRequestSchema>
 
-/** One generated credential, shown once in the import's answer and never stored in plaintext. */
-export const ImportedUserSchema = z.object({ name: z.string(), email: z.string(), password: z.string() })
+/**
+ * What an imported person signs in with. `password`: the generated password, shown once in the import's
+ * answer and never stored in plaintext. `link-sent`: a link to set their own password was e-mailed.
+ * `none`: nothing can be shown: the answer repeats an import that ended (its random passwords were shown
+ * when it ran), or the link could not be mailed (the report says why); the person uses Forgot password, or
+ * an administrator sets a password in User management.
+ */
+export const ImportedUserSchema = z.discriminatedUnion('credential', [
+  z.object({ name: z.string(), email: z.string(), credential: z.literal('password'), password: z.string() }),
+  z.object({ name: z.string(), email: z.string(), credential: z.literal('link-sent') }),
+  z.object({ name: z.string(), email: z.string(), credential: z.literal('none') }),
+])
 export type ImportedUser = z.infer<typeof ImportedUserSchema>
+
+/** `GET /api/admin/import/options`: how this tenant's imports make first passwords, and what they may offer. */
+export const ImportOptionsSchema = z.object({
+  /** `IMPORT_PASSWORD_FORMAT`: `random`, or the spec's computable formula (`spec`). */
+  passwordFormat: z.enum(IMPORT_PASSWORD_FORMATS),
+  /** Whether an import may e-mail set-password links: auth sends real e-mail (`SMTP_URL`). */
+  setPasswordLinks: z.boolean(),
+})
+export type ImportOptions = z.infer<typeof ImportOptionsSchema>
 
 /**
  * One data row of the file: its line number in the text (the header is line 1), what it names, and what
@@ -124,8 +155,12 @@ export type ImportStreamEvent = z.infer<typeof ImportStreamEventSchema>
 /** `<jobId>:<row>`: the same row of the same job is created once, however often its batch is sent. */
 export const ImportKeySchema = z.string().min(3).max(64)
 
-/** `POST /internal/users/import` (import → auth): standard users who must change their password. */
+/**
+ * `POST /internal/users/import` (import → auth): standard users. With a password, they must change it at
+ * the first login; with `setPasswordLinks`, rows carry none and auth e-mails each a link to set their own.
+ */
 export const InternalUserImportRequestSchema = z.strictObject({
+  setPasswordLinks: z.boolean().optional(),
   users: z
     .array(
       z.strictObject({
@@ -134,7 +169,7 @@ export const InternalUserImportRequestSchema = z.strictObject({
         firstName: z.string().max(100),
         lastName: z.string().max(100),
         name: z.string().max(200),
-        password: z.string().min(6).max(256),
+        password: z.string().min(6).max(256).optional(),
       }),
     )
     .min(1)
@@ -144,20 +179,26 @@ export type InternalUserImportRequest = z.infer<typeof InternalUserImportRequest
 
 /**
  * One answer per user, in order. `created`: made now. `existing`: made earlier under the same import key (a
- * retried batch). `duplicate`: the e-mail or username belongs to another account. `invalid`: refused, with
- * the reason.
+ * retried batch). `taken-over`: the address was held by a guest account whose e-mail was never confirmed;
+ * that account (its id, so its shared profiles) is now this person's (docs/decisions/025-unconfirmed-guest-addresses.md).
+ * `duplicate`: the e-mail or username belongs to another account. `invalid`: refused, with the reason.
+ * `linkSent`: with set-password links, whether this person's e-mail went out.
  */
 export const InternalUserImportResponseSchema = z.object({
   results: z.array(
     z.object({
       importKey: z.string(),
-      status: z.enum(['created', 'existing', 'duplicate', 'invalid']),
+      status: z.enum(['created', 'existing', 'taken-over', 'duplicate', 'invalid']),
       userId: z.number().int().positive().optional(),
       reason: z.string().optional(),
+      linkSent: z.boolean().optional(),
     }),
   ),
 })
 export type InternalUserImportResponse = z.infer<typeof InternalUserImportResponseSchema>
+
+/** `GET /internal/users/import/options` (import → auth): whether auth can e-mail set-password links. */
+export const InternalImportMailOptionsSchema = z.object({ setPasswordLinks: z.boolean() })
 
 /** `POST /internal/assessments/import` (import → profiles): one assessment per imported user. */
 export const InternalAssessmentImportRequestSchema = z.strictObject({

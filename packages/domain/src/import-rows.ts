@@ -1,9 +1,9 @@
 /**
  * The rules of the administrator's imports (spec accounts-and-access sections 2, 3 and 5): the DISC and
- * Prevue CSV columns, what makes a row importable, and the Simple Import page's own parse. Pure, so the
- * web app and the import service apply the same rules.
+ * Prevue CSV columns and what makes a row importable (the Simple Import page's own parse is in
+ * simple-import.ts). Pure, so the web app and the import service apply the same rules.
  */
-import { csvLine, csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
+import { csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
 import { primaryType, type DiscScores, type DiscType } from './disc.ts'
 import { generatedPassword } from './passwords.ts'
 import { PREVUE_MAX_SCORE, PREVUE_MIN_SCORE, type PrevueDimension, type PrevueScores } from './prevue.ts'
@@ -212,7 +212,18 @@ export function parseScore(value: string): number | null {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/
 
-function personProblem(firstName: string, lastName: string, email: string): string | null {
+/** What a row's checks depend on. */
+export interface ImportRowOptions {
+  /** The spec's formula makes the passwords: the names must make one of 6 characters or more. */
+  specPasswords: boolean
+}
+
+function personProblem(
+  firstName: string,
+  lastName: string,
+  email: string,
+  options: ImportRowOptions,
+): string | null {
   if (!firstName || !lastName || !email) return IMPORT_MESSAGES.missingData.description
   if (firstName.length > IMPORT_NAME_MAX || lastName.length > IMPORT_NAME_MAX)
     return `First and last names are limited to ${IMPORT_NAME_MAX} characters`
@@ -220,7 +231,7 @@ function personProblem(firstName: string, lastName: string, email: string): stri
     return 'Names must not contain line breaks or control characters'
   if (!isValidEmail(email)) return `Invalid email address: ${clip(email, 100)}`
   // The spec's format is short for short names ('#AB1'); accounts need 6 characters.
-  if (generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
+  if (options.specPasswords && generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
     return `The generated password would be shorter than ${PASSWORD_MIN} characters: first and last name together need at least 4 letters`
   return null
 }
@@ -251,6 +262,7 @@ export function importRow(
   columns: Map<string, number>,
   width: number,
   record: CsvRecord,
+  options: ImportRowOptions,
 ): ImportRowOutcome {
   const cell = (column: string) => record.fields[columns.get(column)!] ?? ''
   const [firstColumn, lastColumn, emailColumn] = IMPORT_COLUMNS[format] as [string, string, string]
@@ -273,7 +285,7 @@ export function importRow(
     return fail(
       `The line has ${record.fields.length} values but the header has ${width}: quote values that hold commas`,
     )
-  const problem = personProblem(firstName, lastName, email)
+  const problem = personProblem(firstName, lastName, email, options)
   if (problem) return fail(problem)
   if (format === 'disc') {
     const scores = {} as DiscScores
@@ -334,7 +346,7 @@ export const IMPORT_FILE_MESSAGES = {
  * Reads an import file: checks the header, counts the data rows, and gives a lazy reader of their
  * outcomes. An e-mail seen on an earlier row of the file fails the later row.
  */
-export function readImportFile(format: ImportFormat, text: string): ImportFile {
+export function readImportFile(format: ImportFormat, text: string, options: ImportRowOptions): ImportFile {
   if (text.trim() === '' || text.replace(/^\uFEFF/, '').trim() === '')
     return { ok: false, reason: 'empty', message: IMPORT_FILE_MESSAGES.empty }
   // One generator for both passes: a for-of that breaks would close it.
@@ -363,7 +375,7 @@ export function readImportFile(format: ImportFormat, text: string): ImportFile {
       const firstRowOf = new Map<string, number>()
       for (const record of csvRecords(text)) {
         if (record.line <= headerLine || isBlankRecord(record)) continue
-        const outcome = importRow(format, matched.columns, width, record)
+        const outcome = importRow(format, matched.columns, width, record, options)
         if (outcome.ok) {
           const earlier = firstRowOf.get(outcome.person.email)
           if (earlier !== undefined) {
@@ -383,72 +395,4 @@ export function readImportFile(format: ImportFormat, text: string): ImportFile {
       }
     },
   }
-}
-
-// ---- The Simple Import page (Bulk Import tab): its own parse, then a DISC CSV for /api/simple-import ----
-
-export interface SimpleImportUser {
-  firstName: string
-  lastName: string
-  email: string
-  dScore: number
-  iScore: number
-  sScore: number
-  cScore: number
-}
-
-export type SimpleImportParse =
-  | { ok: true; users: SimpleImportUser[]; title: string; description: string }
-  | { ok: false; title: string; description: string }
-
-/**
- * The page's Parse (spec section 5): one person per line as firstName,lastName,email,D,I,S,C; blank lines
- * and lines starting with # are skipped, and so is a header row naming the DISC columns. The first problem
- * stops the parse with the spec's toast texts.
- */
-export function parseSimpleImport(text: string): SimpleImportParse {
-  if (text.trim() === '') return { ok: false, ...IMPORT_MESSAGES.emptyInput }
-  const users: SimpleImportUser[] = []
-  for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
-    const line = rawLine.trim()
-    if (line === '' || line.startsWith('#')) continue
-    const fields = [...csvRecords(line)][0]?.fields.map((field) => field.trim()) ?? []
-    if (users.length === 0 && matchImportHeader('disc', fields).ok) continue
-    if (fields.length < DISC_IMPORT_COLUMNS.length)
-      return { ok: false, ...IMPORT_MESSAGES.invalidFormat(line) }
-    const [firstName, lastName, email, ...scoreTexts] = fields as [string, string, string, ...string[]]
-    if (!firstName || !lastName || !email) return { ok: false, ...IMPORT_MESSAGES.missingData }
-    const scores = scoreTexts.slice(0, 4).map(parseScore)
-    if (scores.some((score) => score === null)) return { ok: false, ...IMPORT_MESSAGES.invalidScores }
-    const [dScore, iScore, sScore, cScore] = scores as [number, number, number, number]
-    users.push({ firstName, lastName, email, dScore, iScore, sScore, cScore })
-  }
-  if (users.length === 0) return { ok: false, ...IMPORT_MESSAGES.noUsers }
-  return { ok: true, users, ...IMPORT_MESSAGES.parsed(users.length) }
-}
-
-/** The csvText the page sends to `/api/simple-import`: the DISC header, then one quoted-as-needed line each. */
-export function toDiscCsv(users: readonly SimpleImportUser[]): string {
-  const lines = [csvLine(DISC_IMPORT_COLUMNS)]
-  for (const user of users)
-    lines.push(
-      csvLine([
-        user.firstName,
-        user.lastName,
-        user.email,
-        String(user.dScore),
-        String(user.iScore),
-        String(user.sScore),
-        String(user.cScore),
-      ]),
-    )
-  return `${lines.join('\n')}\n`
-}
-
-/** The password an imported person gets: capitalised names for CSV imports, lower case for the single add. */
-export function importPassword(
-  person: Pick<ImportPerson, 'firstName' | 'lastName'>,
-  style: 'lower' | 'capitalised',
-) {
-  return generatedPassword(person.firstName, person.lastName, style)
 }

@@ -21,7 +21,8 @@ export function passwordProblem(password: string, identifiers: string[]): string
 
 /**
  * The spec's generated password: '#' + first name + last name + the last name's length, e.g. '#johnsmith5'.
- * Single import uses lower case; bulk import capitalises each name.
+ * Single import uses lower case; bulk import capitalises each name. Anyone who knows a person's name can
+ * compute it, so imports use it only when a tenant opts in (docs/decisions/024-random-first-passwords.md).
  */
 export function generatedPassword(
   firstName: string,

@@ -11,6 +11,7 @@ export const paths = {
   loginSuccess: '/login-success',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   changePassword: '/change-password',
   invite: '/invite/:token',
   history: '/history',
@@ -37,6 +38,7 @@ const routeAccess: Record<string, Access> = {
   [paths.loginSuccess]: { kind: 'public' },
   [paths.forgotPassword]: { kind: 'public' },
   [paths.resetPassword]: { kind: 'public' },
+  [paths.confirmEmail]: { kind: 'public' },
   [paths.invite]: { kind: 'public' },
   [paths.home]: { kind: 'signed-in', guests: ALL_GUESTS },
   // A session that must change its password is sent here, whatever its role.

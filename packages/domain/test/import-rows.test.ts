@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import {
   DISC_IMPORT_COLUMNS,
-  importPassword,
   isValidEmail,
   matchImportHeader,
   parseScore,
-  parseSimpleImport,
   PREVUE_IMPORT_COLUMNS,
   readImportFile,
-  toDiscCsv,
   type ImportRowOutcome,
 } from '../src/import-rows.ts'
+import { parseSimpleImport, toDiscCsv } from '../src/simple-import.ts'
 
 const DISC_HEADER = DISC_IMPORT_COLUMNS.join(',')
 const PREVUE_HEADER = PREVUE_IMPORT_COLUMNS.join(',')
+/** The spec's formula makes the passwords, as in the tests of the spec's rules. */
+const SPEC = { specPasswords: true }
 const stens = (value: string | number) => Array.from({ length: 20 }, () => String(value)).join(',')
 
 function rowsOf(format: 'disc' | 'prevue', text: string): ImportRowOutcome[] {
-  const file = readImportFile(format, text)
+  const file = readImportFile(format, text, SPEC)
   if (!file.ok) throw new Error(file.message)
   return [...file.rows()]
 }
@@ -123,6 +123,7 @@ describe('the DISC CSV rows', () => {
     const file = readImportFile(
       'disc',
       `email,FIRSTNAME,lastname,cScore,sScore,iScore,dScore,Department\na@example.com,Ann,Lee,1,2,3,4,Sales`,
+      SPEC,
     )
     expect(file.ok && file.ignoredColumns).toEqual(['Department'])
     const [row] = file.ok ? [...file.rows()] : []
@@ -138,21 +139,21 @@ describe('the file as a whole', () => {
     ['a header without rows', `${DISC_HEADER}\n\n`, 'no-rows'],
     ['a wrong header', 'name,mail,d,i,s,c\nJohn,j@example.com,1,2,3,4', 'header'],
   ])('refuses %s', (_label, text, reason) => {
-    const file = readImportFile('disc', text)
+    const file = readImportFile('disc', text, SPEC)
     expect(file.ok ? null : file.reason).toBe(reason)
   })
 
   it('names the missing columns', () => {
-    const file = readImportFile('disc', 'firstName,lastName,email,dScore,iScore\nA,B,c@example.com,1,2')
+    const file = readImportFile('disc', 'firstName,lastName,email,dScore,iScore\nA,B,c@example.com,1,2', SPEC)
     expect(file.ok ? null : file.message).toBe(
       'The first line must be the DISC header row (firstName, lastName, email, dScore, iScore, sScore, cScore); missing columns: sScore, cScore.',
     )
   })
 
   it('names repeated and unknown columns, and spots the other format', () => {
-    const repeated = readImportFile('disc', `${DISC_HEADER},email\nx`)
+    const repeated = readImportFile('disc', `${DISC_HEADER},email\nx`, SPEC)
     expect(repeated.ok ? null : repeated.message).toContain('repeated column: email')
-    const prevueAsDisc = readImportFile('disc', `${PREVUE_HEADER}\nA,B,c@example.com,${stens(5)}`)
+    const prevueAsDisc = readImportFile('disc', `${PREVUE_HEADER}\nA,B,c@example.com,${stens(5)}`, SPEC)
     expect(prevueAsDisc.ok ? null : prevueAsDisc.message).toMatch(
       /missing columns: dScore, iScore, sScore, cScore; unknown columns: GeneralAbilities, .*This looks like a Prevue file: use the Prevue import\.$/,
     )
@@ -162,6 +163,7 @@ describe('the file as a whole', () => {
     const file = readImportFile(
       'disc',
       `\uFEFF${DISC_HEADER}\r\n"Ann\r\nMarie",Lee,a@example.com,1,2,3,4\r\n\r\nBo,Ek,b@example.com,1,2,3,4\r\n`,
+      SPEC,
     )
     expect(file.ok && file.totalRows).toBe(2)
   })
@@ -186,6 +188,7 @@ describe('hostile files', () => {
     const file = readImportFile(
       'disc',
       `${Array.from({ length: 1000 }, (_, index) => `c${index}`).join(',')}\nx`,
+      SPEC,
     )
     expect(file.ok ? null : file.message).toMatch(/unknown columns: c0, c1, .*, c24 and 975 more\.$/)
   })
@@ -250,9 +253,11 @@ describe('small rules', () => {
     expect(parseScore(text)).toBe(value)
   })
 
-  it('gives CSV imports capitalised passwords and the single add lower case', () => {
-    expect(importPassword({ firstName: 'john', lastName: 'SMITH' }, 'capitalised')).toBe('#JohnSmith5')
-    expect(importPassword({ firstName: 'John', lastName: 'Smith' }, 'lower')).toBe('#johnsmith5')
+  it('takes short names when the passwords are random: only the formula needs 6 characters from them', () => {
+    const file = readImportFile('disc', `${DISC_HEADER}\nAl,B,al@example.com,1,2,3,4`, {
+      specPasswords: false,
+    })
+    expect(file.ok && [...file.rows()].map((outcome) => outcome.ok)).toEqual([true])
   })
 
   it('accepts the exact Prevue header', () => {

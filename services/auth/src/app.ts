@@ -4,9 +4,11 @@ import type { AuthEnv } from './config.ts'
 import { ensureFirstAdministrator } from './first-administrator.ts'
 import { createMailer, type Mailer } from './mailer.ts'
 import { hashingThreads, hashPassword } from './passwords.ts'
+import { createEmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
+import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
@@ -20,6 +22,7 @@ export interface AuthOptions extends ServiceDependencies {
   announce?: (text: string) => void
   /** Tests may replace the clock of reset tokens. */
   now?: () => number
+  /** A mailer handed in (the tests') stands for real e-mail, as SMTP_URL does: set-password links are offered. */
   mailer?: Mailer
 }
 
@@ -50,6 +53,12 @@ export async function buildApp(options: AuthOptions) {
       outboxFile: join(env.DATA_DIR ?? './data', 'auth', 'outbox.txt'),
       log: app.log,
     })
+  const confirmations = await createEmailConfirmationsRepository(options.store, options.now)
+  const publicUrl = env.PUBLIC_URL ?? 'http://localhost:8080'
+  // The outbox file reaches nobody, so links to set a password are offered only with real e-mail.
+  const mailConfigured = Boolean(env.SMTP_URL) || options.mailer !== undefined
+  const addressConfirmation = createAddressConfirmation({ users, confirmations, mailer, publicUrl })
+  const takeover = { users, confirmations, kv: options.kv, bus: options.bus, log: app.log }
   const loginThrottle = createThrottle(options.kv, LOGIN_THROTTLE)
   const forgotThrottle = createThrottle(options.kv, FORGOT_PASSWORD_THROTTLE)
   const dummyHash = await hashPassword(`dummy-${Math.random()}`)
@@ -60,12 +69,18 @@ export async function buildApp(options: AuthOptions) {
     resetTokens,
     mailer,
     forgotThrottle,
-    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
+    publicUrl,
     exposeResetUrl: env.NODE_ENV === 'development',
   })
-  await app.register(adminRoutes, { users, bus: options.bus })
-  await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle })
-  await app.register(userImportRoutes, { users, bus: options.bus })
+  await app.register(addressConfirmation.routes)
+  await app.register(adminRoutes, { users, bus: options.bus, takeover })
+  await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
+  await app.register(userImportRoutes, {
+    users,
+    takeover,
+    links: mailConfigured ? { resetTokens, mailer, publicUrl } : null,
+  })
+  app.addHook('onClose', () => addressConfirmation.idle())
 
   const threads = hashingThreads()
   if (threads.pool < threads.cores)

@@ -21,6 +21,8 @@ export const authErrors = {
     new AppError(400, 'AUTH_SAME_PASSWORD', 'The new password must differ from the current one'),
   missingToken: () => new AppError(400, 'AUTH_MISSING_TOKEN', 'Invalid reset link. No token provided.'),
   invalidToken: () => new AppError(400, 'AUTH_INVALID_TOKEN', 'Invalid or expired reset link'),
+  invalidConfirmationLink: () =>
+    new AppError(400, 'AUTH_INVALID_CONFIRMATION_LINK', 'Invalid or expired confirmation link'),
   guestCredentialsLocked: () =>
     new AppError(
       403,

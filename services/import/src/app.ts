@@ -25,7 +25,7 @@ export interface ImportJobSettings {
 }
 
 export interface ImportOptions extends ServiceDependencies {
-  env?: Partial<Pick<ImportEnv, 'IMPORT_BATCH_SIZE' | 'IMPORT_BATCHES_IN_FLIGHT'>>
+  env?: Partial<Pick<ImportEnv, 'IMPORT_BATCH_SIZE' | 'IMPORT_BATCHES_IN_FLIGHT' | 'IMPORT_PASSWORD_FORMAT'>>
   jobs?: Partial<ImportJobSettings>
 }
 
@@ -81,6 +81,8 @@ export async function buildApp(options: ImportOptions) {
     runner,
     keepAliveMs: settings.keepAliveMs,
     connected,
+    passwordFormat: options.env?.IMPORT_PASSWORD_FORMAT ?? 'random',
+    auth,
   })
 
   let sweeper: NodeJS.Timeout | undefined

@@ -15,6 +15,12 @@ export const importErrors = {
       'IMPORT_UNAVAILABLE',
       'The service is temporarily unavailable. Please try again shortly.',
     ),
+  linksUnavailable: () =>
+    new AppError(
+      400,
+      'IMPORT_LINKS_UNAVAILABLE',
+      'Set-password links need e-mail, and the account service has none configured (SMTP_URL): choose generated passwords',
+    ),
   jobNotFound: () => new AppError(404, 'IMPORT_JOB_NOT_FOUND', 'No import with this id'),
   invalidIdempotencyKey: () =>
     new AppError(

@@ -1,20 +1,18 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  InternalAssessmentImportResponseSchema,
-  InternalUserImportResponseSchema,
-  type ImportKind,
-  type ImportProgress,
-  type ImportResult,
-  type ImportRowReport,
-  type ImportStreamEvent,
-  type ImportedUser,
+import type {
+  ImportKind,
+  ImportProgress,
+  ImportResult,
+  ImportRowReport,
+  ImportStreamEvent,
+  ImportedUser,
 } from '@app/contracts/imports'
 import type { ImportPerson, ImportRowOutcome } from '@app/domain/import-rows'
-import { assessmentResultOf } from './assessment-result.ts'
-import { generatedPassword } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
 import type { ServiceClient } from '@app/kit/service-client'
+import { importStopped, interruptedMessage, resultMessage } from './import-messages.ts'
+import { jobPasswords, recoveryNote, type CredentialMethod, type JobPasswords } from './credentials.ts'
 import {
   reportOf,
   type ImportJobsRepository,
@@ -22,12 +20,15 @@ import {
   type StoredJob,
   type StoredRow,
 } from './repositories/import-jobs-repository.ts'
+import {
+  codeOf,
+  NOT_CONFIRMED_REASON,
+  settleRows,
+  UpstreamUnavailable,
+  type Upstream,
+} from './upstream-batches.ts'
 
-export const DUPLICATE_EMAIL_REASON = 'A user with this email already exists'
-export const NOT_CONFIRMED_REASON =
-  'Not confirmed: the account service did not answer. If this person has an account now, importing the file again lists them as a duplicate.'
-const ASSESSMENT_MISSING_REASON =
-  'The account was created, but its assessment could not be saved: add the scores on the Scores page'
+export { DUPLICATE_EMAIL_REASON, NOT_CONFIRMED_REASON } from './upstream-batches.ts'
 
 export interface ImportRunnerOptions {
   repository: ImportJobsRepository
@@ -56,46 +57,6 @@ export interface LiveJob {
   readonly done: Promise<ImportOutcome>
 }
 
-/** The password of an imported row: CSV imports capitalise the names, the single add uses lower case. */
-export function passwordOf(kind: ImportKind, row: Pick<StoredRow, 'firstName' | 'lastName'>): string {
-  return generatedPassword(
-    row.firstName ?? '',
-    row.lastName ?? '',
-    kind === 'single' ? 'lower' : 'capitalised',
-  )
-}
-
-/** A service that did not answer (as opposed to one that answered no). */
-class UpstreamUnavailable extends Error {}
-
-const isOutage = (error: unknown) => !(error instanceof AppError) || error.statusCode >= 500
-
-export function resultMessage(
-  job: Pick<JobDocument, 'totalRecords' | 'successfulRecords' | 'failedRecords'>,
-  notes: string[] = [],
-): string {
-  const { totalRecords: total, successfulRecords: successful, failedRecords: failed } = job
-  const users = total === 1 ? 'user' : 'users'
-  const base =
-    successful === 0
-      ? `No users were imported successfully: ${failed} of ${total} ${total === 1 ? 'row' : 'rows'} failed (see the report)`
-      : `Successfully imported ${successful} of ${total} ${users}` +
-        (failed > 0 ? `; ${failed} failed (see the report)` : '')
-  return [base, ...notes].join('. ')
-}
-
-export function interruptedMessage(
-  cause: string,
-  job: Pick<JobDocument, 'totalRecords' | 'processedRecords' | 'successfulRecords' | 'failedRecords'>,
-): string {
-  const notReached = job.totalRecords - job.processedRecords
-  return (
-    `${cause}: ${job.successfulRecords} of ${job.totalRecords} users were imported, ${job.failedRecords} ` +
-    `failed and ${notReached} ${notReached === 1 ? 'row was' : 'rows were'} not reached. Importing the same ` +
-    'file again is safe: rows already imported then fail as duplicates.'
-  )
-}
-
 /**
  * Runs import jobs (decision record 013). Rows are read lazily and sent in batches of `batchSize`, a few
  * batches at a time. Before a batch is sent its rows are stored `pending` with what a restart needs to send
@@ -109,91 +70,15 @@ export function createImportRunner(options: ImportRunnerOptions) {
   const running = new Set<Promise<unknown>>()
   let stopping = false
 
-  async function withRetries<T>(call: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await call()
-      } catch (error) {
-        if (!isOutage(error) || stopping || attempt >= options.retryDelaysMs.length) throw error
-        await new Promise((resolve) => setTimeout(resolve, options.retryDelaysMs[attempt]))
-      }
-    }
+  const upstream: Upstream = {
+    auth,
+    profiles,
+    log,
+    retryDelaysMs: options.retryDelaysMs,
+    stopping: () => stopping,
   }
-
-  /**
-   * Sends pending rows to auth, then the accounts' assessments to profiles, and answers the rows as they
-   * end. Throws UpstreamUnavailable when auth did not answer: the rows' fate is then unknown.
-   */
-  async function settle(job: Pick<StoredJob, 'id' | 'kind'>, rows: StoredRow[]): Promise<StoredRow[]> {
-    const key = (row: StoredRow) => `${job.id}:${row.row}`
-    let accounts
-    try {
-      accounts = await withRetries(() =>
-        auth.request({
-          method: 'POST',
-          path: '/internal/users/import',
-          body: {
-            users: rows.map((row) => ({
-              importKey: key(row),
-              email: row.email,
-              firstName: row.firstName ?? '',
-              lastName: row.lastName ?? '',
-              name: row.name,
-              password: passwordOf(job.kind, row),
-            })),
-          },
-          response: InternalUserImportResponseSchema,
-          idempotent: true,
-        }),
-      )
-    } catch (error) {
-      if (isOutage(error)) throw new UpstreamUnavailable('the account service did not answer')
-      // Auth refused the whole batch: nothing was created.
-      const reason = `The account service refused the row: ${(error as AppError).message}`
-      return rows.map((row) => ({ ...row, status: 'failed', reason }))
-    }
-    const byKey = new Map(accounts.results.map((result) => [result.importKey, result]))
-    const settled: StoredRow[] = rows.map((row) => {
-      const account = byKey.get(key(row))
-      if (account?.userId !== undefined && (account.status === 'created' || account.status === 'existing'))
-        return { ...row, status: 'imported', userId: account.userId }
-      const reason =
-        account?.status === 'duplicate'
-          ? DUPLICATE_EMAIL_REASON
-          : (account?.reason ?? 'The account service did not create this account')
-      return { ...row, status: 'failed', reason }
-    })
-    const withAccounts = settled.filter((row) => row.status === 'imported')
-    if (withAccounts.length > 0) {
-      try {
-        await withRetries(() =>
-          profiles.request({
-            method: 'POST',
-            path: '/internal/assessments/import',
-            body: {
-              assessments: withAccounts.map((row) => ({
-                importKey: key(row),
-                userId: row.userId!,
-                name: row.name,
-                ...assessmentResultOf(row),
-              })),
-            },
-            response: InternalAssessmentImportResponseSchema,
-            idempotent: true,
-          }),
-        )
-      } catch (error) {
-        // The accounts exist, so the rows are imported (their passwords are shown); the note says what is missing.
-        log.warn(
-          { event: 'import_assessments_failed', jobId: job.id, code: codeOf(error) },
-          'assessments not saved',
-        )
-        for (const row of withAccounts) row.reason = ASSESSMENT_MISSING_REASON
-        if (isOutage(error) && stopping) throw new UpstreamUnavailable('the profiles service did not answer')
-      }
-    }
-    return settled
-  }
+  const settle = (job: StoredJob, rows: StoredRow[], passwords: JobPasswords) =>
+    settleRows(upstream, { id: job.id, credentials: credentialsOf(job) }, rows, passwords)
 
   /** Done rows keep what a replay needs (names for the password) but drop their scores. */
   const finished = (row: StoredRow): StoredRow => {
@@ -218,6 +103,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
   /** Starts a job over rows read lazily; the job runs on whether or not anyone waits for it. */
   async function start(input: {
     kind: ImportKind
+    credentials: CredentialMethod
     createdBy: number
     totalRecords: number
     rows: Iterable<ImportRowOutcome>
@@ -227,6 +113,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
     const now = new Date()
     const job = await repository.createJob({
       kind: input.kind,
+      credentials: input.credentials,
       status: 'running',
       message: `Importing ${input.totalRecords} ${input.totalRecords === 1 ? 'row' : 'rows'}`,
       createdBy: input.createdBy,
@@ -242,9 +129,10 @@ export function createImportRunner(options: ImportRunnerOptions) {
         ? { idempotencyKey: input.idempotency.key, fingerprint: input.idempotency.fingerprint }
         : {}),
     })
+    const passwords = jobPasswords({ kind: job.kind, credentials: input.credentials })
     const counters = { processedRecords: 0, successfulRecords: 0, failedRecords: 0 }
     const report: ImportRowReport[] = []
-    const importedUsers: Array<ImportedUser & { row: number }> = []
+    const importedUsers: Array<{ row: number; user: ImportedUser }> = []
     const listeners = new Set<(event: ImportStreamEvent) => void>()
     let lastEvent: ImportStreamEvent | null = null
     const progress = (): ImportProgress => ({ jobId: job.id, totalRecords: job.totalRecords, ...counters })
@@ -264,12 +152,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
         counters.processedRecords += 1
         if (row.status === 'imported') {
           counters.successfulRecords += 1
-          importedUsers.push({
-            row: row.row,
-            name: row.name,
-            email: row.email,
-            password: passwordOf(job.kind, row),
-          })
+          importedUsers.push({ row: row.row, user: passwords.shown(row) })
         } else counters.failedRecords += 1
         report.push(reportOf(row))
       }
@@ -299,7 +182,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
         const rows = persons.map(pendingRow)
         const chunkId = await repository.insertChunk(job.id, rows, true)
         try {
-          const settled = (await settle(job, rows)).map(finished)
+          const settled = (await settle(job, rows, passwords)).map(finished)
           await repository.completeChunk(chunkId, settled)
           account(settled)
           emitProgress(true)
@@ -361,7 +244,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
         for (const { chunkId, rows } of unconfirmed) {
           let settled: StoredRow[]
           try {
-            settled = (await settle(job, rows)).map(finished)
+            settled = (await settle(job, rows, passwords)).map(finished)
           } catch (error) {
             if (!(error instanceof UpstreamUnavailable) || stopping) throw error
             settled = rows.map((row) => finished({ ...row, status: 'failed', reason: NOT_CONFIRMED_REASON }))
@@ -387,9 +270,7 @@ export function createImportRunner(options: ImportRunnerOptions) {
       totalRecords: job.totalRecords,
       successfulRecords: counters.successfulRecords,
       failedRecords: counters.failedRecords,
-      importedUsers: importedUsers
-        .sort((a, b) => a.row - b.row)
-        .map(({ name, email, password }) => ({ name, email, password })),
+      importedUsers: importedUsers.sort((a, b) => a.row - b.row).map(({ user }) => user),
       report: report.sort((a, b) => a.row - b.row),
     })
     const finish = async (status: 'completed' | 'interrupted', message: string) => {
@@ -456,10 +337,12 @@ export function createImportRunner(options: ImportRunnerOptions) {
    * the rows stay pending for the next sweep.
    */
   async function recover(job: StoredJob): Promise<boolean> {
+    // A fresh set: random passwords made now are never shown, and the message says so.
+    const passwords = jobPasswords({ kind: job.kind, credentials: credentialsOf(job) })
     for (const chunk of await repository.pendingChunks(job.id)) {
       let settled: StoredRow[]
       try {
-        settled = (await settle(job, chunk.rows)).map(finished)
+        settled = (await settle(job, chunk.rows, passwords)).map(finished)
       } catch (error) {
         if (error instanceof UpstreamUnavailable) return false
         throw error
@@ -472,10 +355,11 @@ export function createImportRunner(options: ImportRunnerOptions) {
       successfulRecords: rows.filter((row) => row.status === 'imported').length,
       failedRecords: rows.filter((row) => row.status === 'failed').length,
     }
-    const message = interruptedMessage('The import was interrupted when the import service stopped', {
-      totalRecords: job.totalRecords,
-      ...counters,
-    })
+    const message =
+      interruptedMessage('The import was interrupted when the import service stopped', {
+        totalRecords: job.totalRecords,
+        ...counters,
+      }) + recoveryNote(credentialsOf(job))
     await repository.updateJob(job.id, {
       status: 'interrupted',
       message,
@@ -503,14 +387,6 @@ export function createImportRunner(options: ImportRunnerOptions) {
 
 export type ImportRunner = ReturnType<typeof createImportRunner>
 
-const importStopped = () =>
-  new AppError(
-    503,
-    'IMPORT_STOPPED',
-    'The import service stopped during this import. It is finished when the service starts again: see the list of imports.',
-  )
-
-function codeOf(error: unknown): string {
-  if (error instanceof AppError) return error.code
-  return error instanceof Error ? error.name : 'unknown'
-}
+/** Jobs from before the choice existed were made with the spec's formula. */
+export const credentialsOf = (job: Pick<JobDocument, 'credentials'>): CredentialMethod =>
+  job.credentials ?? 'spec'

@@ -16,7 +16,10 @@ import {
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({ jobs: { batchSize: 5 }, env: { IMPORT_BATCHES_IN_FLIGHT: 1 } })
+const context = useImportProduct({
+  jobs: { batchSize: 5 },
+  env: { IMPORT_BATCHES_IN_FLIGHT: 1, IMPORT_PASSWORD_FORMAT: 'spec' },
+})
 
 const people = Array.from({ length: 40 }, (_, index) => ({
   first: 'Person',

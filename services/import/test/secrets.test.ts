@@ -3,7 +3,11 @@ import { createImportJobsRepository } from '../src/repositories/import-jobs-repo
 import { administrator, as, DISC_HEADER, eventsOf, useImportProduct } from './support/import-product.ts'
 
 const logLines: string[] = []
-const context = useImportProduct({ logLines, jobs: { batchSize: 2 } })
+const context = useImportProduct({
+  logLines,
+  jobs: { batchSize: 2 },
+  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
+})
 
 describe('generated passwords', () => {
   it('are shown in the answers only: never in any log line or stored document', async () => {

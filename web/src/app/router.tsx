@@ -38,6 +38,7 @@ const LoginRoute = page(() => import('./routes/login.tsx'), 'LoginRoute')
 const LoginSuccessRoute = page(() => import('./routes/login-success.tsx'), 'LoginSuccessRoute')
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordRoute')
 const ResetPasswordRoute = page(() => import('./routes/reset-password.tsx'), 'ResetPasswordRoute')
+const ConfirmEmailRoute = page(() => import('./routes/reset-password.tsx'), 'ConfirmEmailRoute')
 const ChangePasswordRoute = page(() => import('./routes/change-password.tsx'), 'ChangePasswordRoute')
 const RequestAssessmentRoute = page(() => import('./routes/request-assessment.tsx'), 'RequestAssessmentRoute')
 const HistoryRoute = page(() => import('./routes/history.tsx'), 'HistoryRoute')
@@ -55,6 +56,7 @@ const pages: Partial<Record<string, Page>> = {
   [paths.loginSuccess]: LoginSuccessRoute,
   [paths.forgotPassword]: ForgotPasswordRoute,
   [paths.resetPassword]: ResetPasswordRoute,
+  [paths.confirmEmail]: ConfirmEmailRoute,
   [paths.changePassword]: ChangePasswordRoute,
   [paths.requestAssessment]: RequestAssessmentRoute,
   [paths.history]: HistoryRoute,

@@ -8,6 +8,13 @@ export * from './port.ts'
 
 /** Keys of the gateway's session revocations (`session:revoked:…`, `session:valid-after:…`). */
 export const SESSION_KEY_PREFIX = 'session:'
+/** However active, a session ends after this long and the user signs in again. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000
+/**
+ * A user's sessions issued before the time (ms) under this key are refused: the gateway writes it when an
+ * upstream answer asks, auth when an account changes hands outside a gateway request (an import).
+ */
+export const sessionValidAfterKey = (userId: number | string) => `${SESSION_KEY_PREFIX}valid-after:${userId}`
 
 export { createMemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory.ts'
 export { createRedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis.ts'

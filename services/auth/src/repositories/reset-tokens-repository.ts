@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { DocumentStore } from '@app/kit/store/port'
+import { hashOneTimeToken as hashToken, newOneTimeToken } from '../one-time-token.ts'
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000
 
@@ -18,8 +18,6 @@ const ResetTokenSchema = z.object({
   createdAt: z.date(),
 })
 
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
-
 export async function createResetTokensRepository(store: DocumentStore, now: () => number = Date.now) {
   const tokens = await store.collection('reset_tokens', {
     schema: ResetTokenSchema,
@@ -30,7 +28,7 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
     /** A new token voids the user's older ones (DESIGN.md decision 10). */
     async issue(userId: number, credentialStamp: string): Promise<string> {
       await tokens.deleteMany({ userId })
-      const token = randomBytes(32).toString('base64url')
+      const token = newOneTimeToken()
       await tokens.insert({
         tokenHash: hashToken(token),
         userId,

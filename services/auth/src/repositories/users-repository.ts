@@ -31,6 +31,12 @@ export const UserDocumentSchema = z.object({
   dateInvited: z.date().optional(),
   /** `<jobId>:<row>` of the import that created the account: a retried batch finds it instead of a twin. */
   importKey: z.string().optional(),
+  /**
+   * False on a guest account made by accepting an invitation until a link mailed to its address confirms
+   * it; until then an import or register of the address takes the account over (decision 025). Absent:
+   * the address came from an administrator, or the account predates the rule.
+   */
+  emailConfirmed: z.boolean().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -201,21 +207,27 @@ export async function createUsersRepository(
       return users.count({ role })
     },
     /**
-     * Applies the changes; null when the account is gone, or, given `unchangedSince`, when its password, e-mail
-     * or username changed since that read. A taken username or e-mail throws DuplicateKeyError.
+     * Applies the changes; null when the account is gone, when it no longer matches `guard.where`, or, given
+     * `guard.unchangedSince`, when its password, e-mail or username changed since that read. A taken username or
+     * e-mail throws DuplicateKeyError.
      */
-    async update(id: number, changes: UserChanges, unchangedSince?: StoredUser): Promise<StoredUser | null> {
+    async update(
+      id: number,
+      changes: UserChanges,
+      guard: { unchangedSince?: StoredUser; where?: Filter } = {},
+    ): Promise<StoredUser | null> {
+      const { unchangedSince, where } = guard
       const renames = changes.username !== undefined || changes.email !== undefined
       try {
         for (let attempt = 0; attempt < RENAME_ATTEMPTS; attempt += 1) {
           const current = unchangedSince ?? (renames ? await users.findOne({ id }) : null)
           if (renames && !current) return null
           const filter: Filter = current
-            ? { id, usernameKey: current.usernameKey, email: current.email }
-            : { id }
+            ? { ...where, id, usernameKey: current.usernameKey, email: current.email }
+            : { ...where, id }
           if (unchangedSince) filter.passwordHash = unchangedSince.passwordHash
           const updated = await users.updateOne(filter, updateOf(changes, current))
-          if (updated || !renames || unchangedSince) return updated
+          if (updated || !renames || unchangedSince || where) return updated
           // Renamed by another request between the read and the write: the keys are computed again.
         }
         throw new Error(`User ${id} kept changing while its username or e-mail was updated`)

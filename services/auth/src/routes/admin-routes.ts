@@ -7,6 +7,7 @@ import type { EventBus } from '@app/kit/bus/port'
 import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../accounts.ts'
+import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../address-takeover.ts'
 import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword } from '../passwords.ts'
 import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
@@ -23,7 +24,10 @@ function isDuplicate(error: unknown) {
 }
 
 /** Administrator calls: the gateway admits only administrators, and so does this service. */
-export async function adminRoutes(app: FastifyInstance, options: { users: UsersRepository; bus: EventBus }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { users: UsersRepository; bus: EventBus; takeover: TakeoverDependencies },
+) {
   const { users, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
@@ -36,18 +40,29 @@ export async function adminRoutes(app: FastifyInstance, options: { users: UsersR
     if (problem) throw authErrors.weakPassword(problem)
     const firstName = body.firstName?.trim() ?? ''
     const lastName = body.lastName?.trim() ?? ''
+    const account = {
+      username,
+      email: body.email,
+      firstName,
+      lastName,
+      name: body.name?.trim() || `${firstName} ${lastName}`.trim() || username,
+      role: body.role ?? 'standard',
+      passwordHash: await hashPassword(body.password),
+      // An administrator chose this password, so its owner picks their own at the first login.
+      mustChangePassword: true,
+    }
     try {
-      const user = await users.create({
-        username,
-        email: body.email,
-        firstName,
-        lastName,
-        name: body.name?.trim() || `${firstName} ${lastName}`.trim() || username,
-        role: body.role ?? 'standard',
-        passwordHash: await hashPassword(body.password),
-        // An administrator chose this password, so its owner picks their own at the first login.
-        mustChangePassword: true,
-      })
+      // An address held by a guest account nobody confirmed is the administrator's to give (decision 025).
+      const holder = await users.findByEmail(body.email)
+      const taken =
+        holder && isUnconfirmedGuest(holder)
+          ? await takeOverAddress(options.takeover, holder, account, {
+              event: 'register',
+              administratorId: request.identity?.userId,
+            })
+          : null
+      if (taken) return reply.status(201).send({ ...taken, tookOverGuestAccount: true })
+      const user = await users.create(account)
       request.log.info(
         { event: 'user_registered', userId: user.id, by: request.identity?.userId },
         'user registered',

@@ -107,7 +107,8 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     if ((await resetTokens.consume(token)) !== user.id) throw authErrors.invalidToken()
     // Only if nobody changed the credentials meanwhile. A forced change an administrator set stays: the
     // link proves the mailbox, not the administrator's consent.
-    if (!(await users.update(user.id, { passwordHash }, user))) throw authErrors.invalidToken()
+    if (!(await users.update(user.id, { passwordHash }, { unchangedSince: user })))
+      throw authErrors.invalidToken()
     request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
     reply.header(REVOKE_USER_HEADER, String(user.id))
     return { message: 'Your password has been reset. You can now log in.' }

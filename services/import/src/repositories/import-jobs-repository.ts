@@ -8,6 +8,8 @@ const Count = z.number().int().nonnegative()
 
 export const JobDocumentSchema = z.object({
   kind: ImportKindSchema,
+  /** How its people get their first password; absent on jobs from before the choice (the spec's formula). */
+  credentials: z.enum(['random', 'spec', 'link']).optional(),
   status: ImportJobStatusSchema,
   message: z.string(),
   createdBy: z.number().int().positive(),
@@ -42,8 +44,8 @@ const PrevueScoresSchema = z.object(
 )
 
 /**
- * One row as stored: what the report shows, the names a generated password is derived from (never the
- * password), and while it is pending the scores, so a restart can send it again.
+ * One row as stored: what the report shows, the names (the spec's formula derives a password from them;
+ * no password is ever stored), and while it is pending the scores, so a restart can send it again.
  */
 export const StoredRowSchema = z.object({
   row: z.number().int().positive(),
@@ -57,6 +59,8 @@ export const StoredRowSchema = z.object({
   disc: DiscScoresSchema.nullable().optional(),
   primaryType: z.enum(DISC_TYPES).nullable().optional(),
   prevue: PrevueScoresSchema.nullable().optional(),
+  /** With set-password links: whether this person's e-mail went out. */
+  linkSent: z.boolean().optional(),
 })
 export type StoredRow = z.output<typeof StoredRowSchema>
 

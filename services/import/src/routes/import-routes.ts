@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '@app/contracts/api'
-import type { ImportJob, ImportResult, ImportStreamEvent } from '@app/contracts/imports'
+import type { FirstPassword, ImportJob, ImportResult } from '@app/contracts/imports'
 import {
   DISC_IMPORT_COLUMNS,
   importRow,
@@ -16,15 +15,19 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER, IdempotencyKeySchema 
 import { userOf } from '@app/kit/service'
 import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
+import type { ImportPasswordFormat } from '@app/domain/first-passwords'
+import type { ServiceClient } from '@app/kit/service-client'
+import { credentialMethodOf, jobPasswords, type CredentialMethod } from '../credentials.ts'
 import { importErrors } from '../errors.ts'
 import {
+  credentialsOf,
   DUPLICATE_EMAIL_REASON,
   NOT_CONFIRMED_REASON,
-  passwordOf,
   type ImportOutcome,
   type ImportRunner,
-  type LiveJob,
 } from '../import-runner.ts'
+import { setPasswordLinksAvailable } from '../upstream-batches.ts'
+import { answer, type JobAnswer } from './import-answers.ts'
 import {
   reportOf,
   type ImportJobsRepository,
@@ -38,23 +41,23 @@ export interface ImportRoutesOptions {
   keepAliveMs: number
   /** False when the app has no clients of auth and profiles: imports are refused with 503. */
   connected: boolean
+  /** `IMPORT_PASSWORD_FORMAT`: how generated first passwords are made. */
+  passwordFormat: ImportPasswordFormat
+  /** Asked whether set-password links can be mailed. */
+  auth: ServiceClient
 }
 
 /** The newest jobs `GET /api/admin/imports` lists. */
 const LISTED_JOBS = 200
 
-const frame = (event: ImportStreamEvent) => `data: ${JSON.stringify(event)}\n\n`
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
-
-/** An answer from a job: one running here (followed live), or one that has ended (rebuilt from the store). */
-type JobAnswer = { live: LiveJob } | { result: ImportResult }
 
 /**
  * The import calls (spec section 7): DISC and Prevue CSV, the Single User form, and the jobs. The CSV
  * imports answer as server-sent events when asked (`Accept: text/event-stream`), else as JSON.
  */
 export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions) {
-  const { repository, runner, keepAliveMs, connected } = options
+  const { repository, runner, keepAliveMs, connected, passwordFormat } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   /**
@@ -82,18 +85,20 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     return { result: await storedResult(job) }
   }
 
-  /** A finished job's answer again: passwords are derived from the stored names, as when it ran. */
+  /**
+   * A finished job's answer again: the spec's passwords are derived from the stored names, as when it ran;
+   * random ones were shown once and are gone (`credential: 'none'`); links say whether they went out.
+   */
   async function storedResult(job: StoredJob): Promise<ImportResult> {
     const rows = await repository.rowsOf(job.id)
+    const passwords = jobPasswords({ kind: job.kind, credentials: credentialsOf(job) })
     return {
       jobId: job.id,
       message: job.message,
       totalRecords: job.totalRecords,
       successfulRecords: job.successfulRecords,
       failedRecords: job.failedRecords,
-      importedUsers: rows
-        .filter((row) => row.status === 'imported')
-        .map((row) => ({ name: row.name, email: row.email, password: passwordOf(job.kind, row) })),
+      importedUsers: rows.filter((row) => row.status === 'imported').map((row) => passwords.shown(row)),
       report: rows.map(reportOf),
     }
   }
@@ -105,15 +110,25 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     return job ? replayOf(job, idempotency.fingerprint) : null
   }
 
-  async function importCsv(format: ImportFormat, request: FastifyRequest, reply: FastifyReply) {
-    const { csvText } = request.body as { csvText: string }
-    const identity = userOf(request)
-    const idempotency = idempotencyOf(request, csvText)
-    const earlier = await earlierAnswer(idempotency)
-    if (earlier) return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), earlier)
-
+  /** The method of a new job; links only where auth can mail them. */
+  async function credentialsFor(choice: FirstPassword | undefined): Promise<CredentialMethod> {
     if (!connected) throw importErrors.unavailable()
-    const file = readImportFile(format, csvText)
+    const method = credentialMethodOf(choice, passwordFormat)
+    if (method === 'link' && !(await setPasswordLinksAvailable(options.auth)))
+      throw importErrors.linksUnavailable()
+    return method
+  }
+
+  async function importCsv(format: ImportFormat, request: FastifyRequest, reply: FastifyReply) {
+    const { csvText, firstPassword } = request.body as { csvText: string; firstPassword?: FirstPassword }
+    const identity = userOf(request)
+    // The choice is part of the request: the same key with the other choice is another request (422).
+    const idempotency = idempotencyOf(request, firstPassword === 'link' ? `link\n${csvText}` : csvText)
+    const earlier = await earlierAnswer(idempotency)
+    if (earlier) return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), earlier, keepAliveMs)
+
+    const credentials = await credentialsFor(firstPassword)
+    const file = readImportFile(format, csvText, { specPasswords: credentials === 'spec' })
     if (!file.ok)
       throw file.reason === 'header'
         ? importErrors.badHeader(file.message)
@@ -122,111 +137,21 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     try {
       const { live } = await runner.start({
         kind: format,
+        credentials,
         createdBy: identity.userId,
         totalRecords: file.totalRows,
         rows: file.rows(),
         notes,
         ...(idempotency ? { idempotency } : {}),
       })
-      return answer(request, reply, { live })
+      return answer(request, reply, { live }, keepAliveMs)
     } catch (error) {
       // The same key arrived twice at once: the second answers from the first's job.
       if (!(error instanceof DuplicateKeyError) || !idempotency) throw error
       const raced = await earlierAnswer(idempotency)
       if (!raced) throw error
-      return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), raced)
+      return answer(request, reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), raced, keepAliveMs)
     }
-  }
-
-  function answer(request: FastifyRequest, reply: FastifyReply, job: JobAnswer) {
-    const accept = request.headers.accept ?? ''
-    return accept.includes('text/event-stream') ? answerEvents(reply, job) : answerJson(reply, job)
-  }
-
-  /** Server-sent events: progress at once, then as batches end, then the result (or an error). */
-  function answerEvents(reply: FastifyReply, job: JobAnswer) {
-    const stream = new PassThrough()
-    // The job runs on when the page goes away; writes to a closed answer are dropped.
-    stream.on('error', () => undefined)
-    const write = (text: string) => {
-      if (!stream.destroyed && !stream.writableEnded) stream.write(text)
-    }
-    if ('result' in job) {
-      const { result } = job
-      const { jobId, totalRecords, successfulRecords, failedRecords } = result
-      write(
-        frame({
-          type: 'progress',
-          progress: {
-            jobId,
-            totalRecords,
-            processedRecords: successfulRecords + failedRecords,
-            successfulRecords,
-            failedRecords,
-          },
-        }),
-      )
-      stream.end(frame({ type: 'result', result }))
-    } else {
-      write(frame({ type: 'progress', progress: job.live.progress() }))
-      // A comment line while a batch waits on a slow service, so no proxy's idle timeout cuts the stream.
-      const beat = setInterval(() => write(': keep-alive\n\n'), keepAliveMs)
-      const unsubscribe = job.live.subscribe((event) => {
-        write(frame(event))
-        if (event.type !== 'progress' && !stream.writableEnded) {
-          clearInterval(beat)
-          stream.end()
-        }
-      })
-      onGone(reply, () => {
-        clearInterval(beat)
-        unsubscribe()
-        stream.destroy()
-      })
-    }
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(stream)
-  }
-
-  /**
-   * JSON. A job that ends soon answers as usual; a longer one sends its 200 headers and then a space every
-   * `keepAliveMs` (JSON allows leading white space), so no proxy's header timeout cuts a long import.
-   */
-  async function answerJson(reply: FastifyReply, job: JobAnswer) {
-    if ('result' in job) return reply.send(job.result)
-    let timer: NodeJS.Timeout | undefined
-    const early = await Promise.race([
-      job.live.done,
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), keepAliveMs)
-      }),
-    ])
-    clearTimeout(timer)
-    if (early) {
-      if ('error' in early) throw early.error
-      return reply.send(early.result)
-    }
-    const stream = new PassThrough()
-    stream.on('error', () => undefined)
-    const write = (text: string) => {
-      if (!stream.destroyed && !stream.writableEnded) stream.write(text)
-    }
-    write(' ')
-    const beat = setInterval(() => write(' '), keepAliveMs)
-    onGone(reply, () => {
-      clearInterval(beat)
-      stream.destroy()
-    })
-    void job.live.done.then((outcome: ImportOutcome) => {
-      clearInterval(beat)
-      const body =
-        'result' in outcome ? outcome.result : { message: outcome.error.message, code: outcome.error.code }
-      if (!stream.destroyed && !stream.writableEnded) stream.end(JSON.stringify(body))
-    })
-    return reply.header('content-type', 'application/json; charset=utf-8').send(stream)
   }
 
   // apiRouteOptions carries the catalog's body limit of the CSV routes (IMPORT_BODY_LIMIT_BYTES).
@@ -252,24 +177,32 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
         body.iScore,
         body.sScore,
         body.cScore,
+        ...(body.firstPassword === 'link' ? ['link'] : []),
       ]),
     )
     let job = await earlierAnswer(idempotency)
     if (job) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true')
     else {
-      const outcome = importRow('disc', singleColumns, DISC_IMPORT_COLUMNS.length, {
-        fields: [
-          body.firstName,
-          body.lastName,
-          body.email,
-          ...[body.dScore, body.iScore, body.sScore, body.cScore].map(String),
-        ],
-        line: 1,
-      })
+      const outcome = importRow(
+        'disc',
+        singleColumns,
+        DISC_IMPORT_COLUMNS.length,
+        {
+          fields: [
+            body.firstName,
+            body.lastName,
+            body.email,
+            ...[body.dScore, body.iScore, body.sScore, body.cScore].map(String),
+          ],
+          line: 1,
+        },
+        { specPasswords: credentialMethodOf(body.firstPassword, passwordFormat) === 'spec' },
+      )
       if (!outcome.ok) throw importErrors.invalidPerson(outcome.reason)
-      if (!connected) throw importErrors.unavailable()
+      const credentials = await credentialsFor(body.firstPassword)
       const started = await runner.start({
         kind: 'single',
+        credentials,
         createdBy: identity.userId,
         totalRecords: 1,
         rows: [outcome],
@@ -309,6 +242,11 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     }
   }
 
+  routes.get(api.importOptions.path, apiRouteOptions(api.importOptions), async () => {
+    if (!connected) throw importErrors.unavailable()
+    return { passwordFormat, setPasswordLinks: await setPasswordLinksAvailable(options.auth) }
+  })
+
   routes.get(api.listImports.path, apiRouteOptions(api.listImports), async () =>
     (await repository.listJobs(LISTED_JOBS)).map(jobView),
   )
@@ -319,25 +257,6 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     const rows = await repository.rowsOf(job.id)
     return { ...jobView(job), report: rows.map(reportOf) }
   })
-}
-
-/**
- * Calls `gone` once when the caller goes away: the answer closes, or the caller's side of the connection
- * ends (a half-closed socket would otherwise wait for an answer nobody reads). The job runs on.
- */
-function onGone(reply: FastifyReply, gone: () => void) {
-  const socket = reply.raw.socket
-  let called = false
-  const once = () => {
-    // A kept-alive connection serves later requests: it keeps no listener of this one.
-    socket?.off('end', once)
-    if (called) return
-    called = true
-    gone()
-    if (!reply.raw.writableFinished) reply.raw.destroy()
-  }
-  reply.raw.once('close', once)
-  socket?.once('end', once)
 }
 
 function resultOrThrow(outcome: ImportOutcome): ImportResult {

@@ -22,6 +22,9 @@ export const administrator: Identity = {
   mustChangePassword: false,
 }
 
+/** An e-mail auth sent, as the product's mailer received it. */
+export type SentMail = { to: string; subject: string; text: string }
+
 export interface ImportProduct {
   /** The import app; `restart` replaces it with a new one over the same store (a new process). */
   app: FastifyInstance
@@ -30,6 +33,8 @@ export interface ImportProduct {
   store: DocumentStore
   authUrl: string
   profilesUrl: string
+  /** The e-mails auth sent in this test, oldest first. */
+  mails: SentMail[]
   /** Builds another import app over the same store, as a restarted process would. */
   buildImport(overrides?: Partial<ImportOptions>): Promise<FastifyInstance>
 }
@@ -44,9 +49,11 @@ export function useImportProduct(
   options: Partial<ImportOptions> & {
     /** Every log line of the three services, as their processes would write it (level debug). */
     logLines?: string[]
+    /** False: auth has no e-mail configured (no SMTP_URL, no mailer), so it offers no set-password links. */
+    mail?: boolean
   } = {},
 ) {
-  const { logLines, ...importOptions } = options
+  const { logLines, mail = true, ...importOptions } = options
   const logger = (name: string) =>
     logLines
       ? {
@@ -59,10 +66,11 @@ export function useImportProduct(
   const context = {} as ImportProduct & { close(): Promise<void> }
   beforeEach(async () => {
     const shared = await createSharedDependencies(['auth', 'profiles', 'import'])
+    const mails: SentMail[] = []
     const auth = await buildAuth({
       ...shared.of('auth'),
       announce: () => undefined,
-      mailer: { send: async () => undefined },
+      ...(mail ? { mailer: { send: async (email: SentMail) => void mails.push(email) } } : {}),
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
       ...logger('auth'),
     })
@@ -94,6 +102,7 @@ export function useImportProduct(
       store: shared.of('import').store,
       authUrl,
       profilesUrl,
+      mails,
       buildImport,
       async close() {
         // As a process stops: a connection a client left open is cut after the grace period.

@@ -14,9 +14,18 @@ export function csvCell(value: string): string {
 
 export const CREDENTIALS_CSV_HEADER = ['Name', 'Email (Username)', 'Password'] as const
 
+/** The Password column: the password shown once, or what the person got instead. */
+export function credentialText(user: ImportedUser): string {
+  if (user.credential === 'password') return user.password
+  return user.credential === 'link-sent' ? 'link sent' : 'not shown (see the report)'
+}
+
 /** The import's credentials as a CSV file's text: the result table's three columns, lines ended by CRLF. */
 export function credentialsCsv(users: readonly ImportedUser[]): string {
-  const lines = [CREDENTIALS_CSV_HEADER, ...users.map((user) => [user.name, user.email, user.password])]
+  const lines = [
+    CREDENTIALS_CSV_HEADER,
+    ...users.map((user) => [user.name, user.email, credentialText(user)]),
+  ]
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 

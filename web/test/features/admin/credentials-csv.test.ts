@@ -29,13 +29,30 @@ describe('a credentials CSV cell', () => {
 describe('the credentials file', () => {
   test('has the result table header, then one line per user, each ended by CRLF', () => {
     const text = credentialsCsv([
-      { name: 'Ana Lima', email: 'ana@example.test', password: '#AnaLima4' },
-      { name: '=cmd|"/c calc"!A0 Evil', email: 'evil@example.test', password: '#=cmdEvil4' },
+      { name: 'Ana Lima', email: 'ana@example.test', credential: 'password', password: '#AnaLima4' },
+      {
+        name: '=cmd|"/c calc"!A0 Evil',
+        email: 'evil@example.test',
+        credential: 'password',
+        password: '#=cmdEvil4',
+      },
     ])
     expect(text).toBe(
       'Name,Email (Username),Password\r\n' +
         'Ana Lima,ana@example.test,#AnaLima4\r\n' +
         `"'=cmd|""/c calc""!A0 Evil",evil@example.test,#=cmdEvil4\r\n`,
+    )
+  })
+
+  test('lists "link sent" for a person mailed a set-password link, and says when nothing can be shown', () => {
+    const text = credentialsCsv([
+      { name: 'Lin Link', email: 'lin@example.test', credential: 'link-sent' },
+      { name: 'No Show', email: 'no@example.test', credential: 'none' },
+    ])
+    expect(text).toBe(
+      'Name,Email (Username),Password\r\n' +
+        'Lin Link,lin@example.test,link sent\r\n' +
+        'No Show,no@example.test,not shown (see the report)\r\n',
     )
   })
 

@@ -12,6 +12,7 @@ import { clientAddressOf } from '@app/kit/client-address'
 import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../../accounts.ts'
+import type { AddressConfirmation } from '../email-confirmation-routes.ts'
 import { hashPassword, verifyPassword } from '../../passwords.ts'
 import type { StoredUser, UsersRepository } from '../../repositories/users-repository.ts'
 import type { Throttle } from '../../throttle.ts'
@@ -58,9 +59,14 @@ const sessionUserOf = (user: StoredUser) => ({
  */
 export async function guestAccountRoutes(
   app: FastifyInstance,
-  options: { users: UsersRepository; bus: EventBus; loginThrottle: Throttle },
+  options: {
+    users: UsersRepository
+    bus: EventBus
+    loginThrottle: Throttle
+    addressConfirmation: AddressConfirmation
+  },
 ) {
-  const { users, bus, loginThrottle } = options
+  const { users, bus, loginThrottle, addressConfirmation } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.get(
@@ -129,7 +135,10 @@ export async function guestAccountRoutes(
             invitedByEmail: invitedBy.email,
             // When the invitation was sent, not when it was accepted.
             dateInvited: invitedAt ? new Date(invitedAt) : new Date(),
+            // The link that made it may have been copied: only a link mailed to the address confirms it (decision 025).
+            emailConfirmed: false,
           })
+          addressConfirmation.request(user, request.log)
           request.log.info({ event: 'guest_created', userId: user.id, role }, 'guest account created')
           await announceUserCreated(bus, user)
           return { user: sessionUserOf(user), created: true, promoted: false }

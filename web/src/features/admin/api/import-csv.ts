@@ -1,4 +1,5 @@
 import {
+  type FirstPassword,
   ImportResultSchema,
   ImportStreamEventSchema,
   type ImportProgress,
@@ -37,10 +38,18 @@ export class ImportStreamError extends Error {
 export async function importCsv(
   kind: CsvImportKind,
   csvText: string,
-  { onProgress, signal }: { onProgress?: (progress: ImportProgress) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    firstPassword,
+  }: {
+    onProgress?: (progress: ImportProgress) => void
+    signal?: AbortSignal
+    firstPassword?: FirstPassword
+  } = {},
 ): Promise<ImportResult> {
   const answer = await postForEvents(IMPORT_PATHS[kind], {
-    body: { csvText },
+    body: firstPassword === 'link' ? { csvText, firstPassword } : { csvText },
     headers: { 'Idempotency-Key': newIdempotencyKey() },
     signal,
   })
@@ -66,11 +75,17 @@ export function useImportCsv() {
       kind,
       csvText,
       onProgress,
+      firstPassword,
     }: {
       kind: CsvImportKind
       csvText: string
       onProgress?: (progress: ImportProgress) => void
-    }) => importCsv(kind, csvText, onProgress ? { onProgress } : {}),
+      firstPassword?: FirstPassword
+    }) =>
+      importCsv(kind, csvText, {
+        ...(onProgress ? { onProgress } : {}),
+        ...(firstPassword ? { firstPassword } : {}),
+      }),
     // New users and profiles: the user-management lists are read again when next shown.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
   })

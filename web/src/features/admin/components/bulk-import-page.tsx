@@ -1,12 +1,14 @@
-import type { ImportProgress } from '@app/contracts/imports'
+import type { FirstPassword, ImportProgress } from '@app/contracts/imports'
 import { useState, type FormEvent } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner } from '../../../components/ui/form.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
+import { useImportOptions } from '../api/get-import-options.ts'
 import { useImportCsv, type CsvImportKind } from '../api/import-csv.ts'
 import { serverMessage } from '../import-errors.ts'
 import { IMPORT_TEMPLATES } from '../import-templates.ts'
 import { CsvTextField } from './csv-text-field.tsx'
+import { FirstPasswordChoice } from './first-password-choice.tsx'
 import { ImportProgressBar } from './import-progress.tsx'
 import { ImportResultPanel, type ImportOutcome } from './import-result-panel.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
@@ -17,12 +19,14 @@ const IMPORT_TABS = [
 ] as const
 
 /**
- * Bulk Import (/admin/import): paste a DISC or Prevue CSV, watch its rows complete, and read the result
- * with the generated credentials, shown once.
+ * Bulk Import (/admin/import): paste a DISC or Prevue CSV, choose how people get their first password,
+ * watch its rows complete, and read the result with the credentials, shown once.
  */
 export function BulkImportPage() {
   const { toast } = useToast()
   const importCsv = useImportCsv()
+  const importOptions = useImportOptions()
+  const [firstPassword, setFirstPassword] = useState<FirstPassword>('generated')
   const [kind, setKind] = useState<CsvImportKind>('disc')
   const [csvText, setCsvText] = useState('')
   const [progress, setProgress] = useState<ImportProgress | null>(null)
@@ -50,7 +54,7 @@ export function BulkImportPage() {
     setOutcome(null)
     setProgress(null)
     importCsv.mutate(
-      { kind, csvText, onProgress: setProgress },
+      { kind, csvText, onProgress: setProgress, firstPassword },
       {
         onSuccess: (result) => {
           // The result's counts are final, whichever progress event arrived last.
@@ -95,6 +99,12 @@ export function BulkImportPage() {
               onChange={setCsvText}
               disabled={processing}
               placeholder={template.sample}
+            />
+            <FirstPasswordChoice
+              options={importOptions.data}
+              value={firstPassword}
+              onChange={setFirstPassword}
+              disabled={processing}
             />
             <div className="flex justify-end">
               <button

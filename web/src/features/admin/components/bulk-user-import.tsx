@@ -1,5 +1,5 @@
 import type { ImportedUser } from '@app/contracts/imports'
-import { parseSimpleImport, toDiscCsv, type SimpleImportUser } from '@app/domain/import-rows'
+import { parseSimpleImport, toDiscCsv, type SimpleImportUser } from '@app/domain/simple-import'
 import { useId, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner } from '../../../components/ui/form.tsx'

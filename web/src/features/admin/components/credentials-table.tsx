@@ -1,9 +1,11 @@
 import type { ImportedUser } from '@app/contracts/imports'
+import { credentialText } from '../credentials-csv.ts'
 import { ScrollTable, stackedCell, stackedRow } from './scroll-table.tsx'
 
 /**
- * The generated credentials in a 240 px scroll: Name, Email (Username), Password. Shown once. On a phone
- * each person is a block of the three, so a long address or password shows whole: it breaks anywhere.
+ * The credentials in a 240 px scroll: Name, Email (Username), Password. A password is shown once; a person
+ * mailed a set-password link reads 'link sent'. On a phone each person is a block of the three, so a long
+ * address or password shows whole: it breaks anywhere.
  */
 export function CredentialsTable({
   users,
@@ -24,8 +26,11 @@ export function CredentialsTable({
           <td data-label={emailHeading} className={`px-3 py-2 break-all text-slate-700 ${stackedCell}`}>
             {user.email}
           </td>
-          <td data-label="Password" className={`px-3 py-2 font-mono break-all text-slate-900 ${stackedCell}`}>
-            {user.password}
+          <td
+            data-label="Password"
+            className={`px-3 py-2 break-all text-slate-900 ${user.credential === 'password' ? 'font-mono' : 'italic'} ${stackedCell}`}
+          >
+            {credentialText(user)}
           </td>
         </tr>
       ))}

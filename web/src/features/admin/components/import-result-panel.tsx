@@ -1,4 +1,4 @@
-import type { ImportResult } from '@app/contracts/imports'
+import type { ImportedUser, ImportResult } from '@app/contracts/imports'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { downloadCredentials } from '../credentials-csv.ts'
 import { CredentialsTable } from './credentials-table.tsx'
@@ -49,10 +49,7 @@ export function ImportResultPanel({ outcome }: { outcome: ImportOutcome }) {
               Download credentials (CSV)
             </button>
           </div>
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-            Save these credentials now: the passwords are shown only once. Share each password with its user,
-            who must choose a new one at the first login.
-          </p>
+          <CredentialsNotes users={result.importedUsers} />
           <CredentialsTable users={result.importedUsers} caption="Imported users and their passwords" />
         </div>
       )}
@@ -77,6 +74,35 @@ export function ImportResultPanel({ outcome }: { outcome: ImportOutcome }) {
         </div>
       )}
     </section>
+  )
+}
+
+/** What the credentials mean: passwords to save now, links mailed, and rows with nothing to show. */
+export function CredentialsNotes({ users }: { users: readonly ImportedUser[] }) {
+  const has = (credential: ImportedUser['credential']) => users.some((user) => user.credential === credential)
+  return (
+    <div className="space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      {has('password') && (
+        <p>
+          Save these credentials now: the passwords are shown only once. Share each password with its user,
+          who must choose a new one at the first login.
+        </p>
+      )}
+      {has('link-sent') && (
+        <p>
+          Each person listed with &lsquo;link sent&rsquo; was e-mailed a link to set their own password. It
+          works once and expires after one hour; after that, Forgot password on the sign-in page sends a new
+          one.
+        </p>
+      )}
+      {has('none') && (
+        <p>
+          Where no password is shown, it was shown when the import first answered, or its e-mail could not be
+          sent (see the report): the person can use Forgot password, or you can set a password in User
+          management.
+        </p>
+      )}
+    </div>
   )
 }
 

@@ -1,11 +1,14 @@
 import type { ImportedUser } from '@app/contracts/imports'
+import { RANDOM_PASSWORD_LENGTH } from '@app/domain/first-passwords'
 import { paths } from '@app/domain/spa-routes'
 import { useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Link } from '../../../components/ui/link.tsx'
+import { useImportOptions } from '../api/get-import-options.ts'
 import { downloadCredentials } from '../credentials-csv.ts'
 import { BulkUserImport } from './bulk-user-import.tsx'
 import { CredentialsTable } from './credentials-table.tsx'
+import { CredentialsNotes } from './import-result-panel.tsx'
 import { SingleUserForm } from './single-user-form.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
 
@@ -21,6 +24,7 @@ export function SimpleImportPage() {
   // Every credential made on this visit, newest first; kept only in this page's memory.
   const [credentials, setCredentials] = useState<ImportedUser[]>([])
   const add = (users: ImportedUser[]) => setCredentials((previous) => [...users, ...previous])
+  const passwordFormat = useImportOptions().data?.passwordFormat
 
   return (
     <div className="space-y-8">
@@ -46,9 +50,7 @@ export function SimpleImportPage() {
               Download credentials (CSV)
             </button>
           </div>
-          <p className="text-sm text-slate-700">
-            Save these credentials now: the passwords are shown only once. Share each password with its user.
-          </p>
+          <CredentialsNotes users={credentials} />
           <CredentialsTable
             users={credentials}
             caption="Generated users and their passwords"
@@ -57,12 +59,21 @@ export function SimpleImportPage() {
         </section>
       )}
       <footer className="space-y-2 rounded-2xl bg-slate-100 p-5 text-sm text-slate-700">
-        <p>
-          <span className="font-semibold text-slate-900">Password format:</span> a hash sign (#), then the
-          first name, the last name and the number of letters in the last name. A single user gets it in lower
-          case (John Smith: #johnsmith5); a bulk import capitalises each name (#JohnSmith5). Every imported
-          user must choose a new password at the first login.
-        </p>
+        {passwordFormat === 'spec' ? (
+          <p>
+            <span className="font-semibold text-slate-900">Password format:</span> a hash sign (#), then the
+            first name, the last name and the number of letters in the last name. A single user gets it in
+            lower case (John Smith: #johnsmith5); a bulk import capitalises each name (#JohnSmith5). Anyone
+            who knows a name can compute it. Every imported user must choose a new password at the first
+            login.
+          </p>
+        ) : passwordFormat === 'random' ? (
+          <p>
+            <span className="font-semibold text-slate-900">Passwords:</span> each imported user gets a random
+            password of {RANDOM_PASSWORD_LENGTH} letters and digits, shown only here. Every imported user must
+            choose a new password at the first login.
+          </p>
+        ) : null}
         <p>
           For large DISC or Prevue files with live progress, use the{' '}
           <Link

@@ -202,7 +202,7 @@ function GuestPassword({ user }: { user: AdminUser }) {
       <div>
         <p className={labelClasses}>Password</p>
         <p className="mt-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-          This guest has changed their password, so it is not shown.
+          The password of this guest is not the one derived from their name, so it is not shown.
         </p>
       </div>
     )

@@ -1,0 +1,12 @@
+import { MessageSchema } from '@app/contracts/auth'
+import { useMutation } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+
+/** Confirms a guest account's e-mail address with the token of the link mailed to it. */
+export async function confirmEmail(token: string): Promise<string> {
+  return MessageSchema.parse(await apiClient.post<unknown>('/api/auth/confirm-email', { token })).message
+}
+
+export function useConfirmEmail() {
+  return useMutation({ mutationFn: confirmEmail })
+}
