@@ -33,7 +33,7 @@ export async function repairDataDirectory(directory: string, write: (line: strin
 
 /**
  * A garbled line of the key-value journal may have been a revocation (a logout, a password change), and
- * without it that session would be accepted again (SECURITY.md 10): every session ends instead.
+ * without it that session would be accepted again (docs/security.md 10): every session ends instead.
  */
 function endEverySession(directory: string): string {
   const lost = 'A dropped line may have ended a session'

@@ -11,7 +11,7 @@ import { startAllInOne } from './all-in-one.ts'
 
 /**
  * `npm run seed:demo`: a demo team of twelve, each with a DISC and a Prevue result, so a new installation
- * shows a living product (DESIGN.md decision 8). It starts the product in-process on the data folder and
+ * shows a living product (decision 038). It starts the product in-process on the data folder and
  * acts through its public API as the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD, so every rule
  * applies. Running it again adds nothing twice.
  */

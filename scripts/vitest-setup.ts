@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 
-// A console error in a test fails it (STYLE.md 15).
+// A console error in a test fails it (docs/architecture.md, Tests).
 let consoleError: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error')

@@ -1,6 +1,6 @@
 /**
  * The one reading of a request target that the router, the guards, the rate limits and the proxies share
- * (SECURITY.md 18). Fastify's `rewriteUrl` puts it in place before routing, so nothing downstream ever
+ * (docs/security.md 18). Fastify's `rewriteUrl` puts it in place before routing, so nothing downstream ever
  * decides on the raw request line.
  *
  * - absolute-form (`GET http://host/api/x`) becomes its path;

@@ -51,7 +51,7 @@ export const gatewayEnvSchema = z
     PORT: env.port.default(8080),
     HOST: z.string().default('127.0.0.1'),
     SESSION_SECRET: env.secret,
-    /** Signs the identity the gateway hands each service; only the gateway holds it (DESIGN.md section 1). */
+    /** Signs the identity the gateway hands each service; only the gateway holds it (docs/architecture.md). */
     GATEWAY_PRIVATE_KEY: env.privateKey,
     PUBLIC_URL: env.url.optional(),
     REDIS_URL: env.redisUrl,

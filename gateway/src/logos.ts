@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ClientLogo } from '@app/contracts/client-config'
 
 /**
- * The two sister-company logos of the header (spec assessments-and-advice section 1), set per tenant.
+ * The two sister-company logos of the header (docs/requirements.md section 1), set per tenant.
  * A logo is an image on this site (a path such as /brand/acme.svg), a data:image URL, or inline SVG
  * markup; the content security policy (img-src 'self' data:) allows no other images. Inline SVG is handed
  * to the page as a data: URL and shown through <img>, where an SVG cannot run scripts.

@@ -12,7 +12,7 @@ export interface RouteRule {
   access: Access
   /** 'gateway' routes are answered by the gateway itself; the others are proxied. */
   target: ServiceName | 'gateway'
-  /** A session that must change its password may still call it (DESIGN.md decision 3). */
+  /** A session that must change its password may still call it (decision 033). */
   duringPasswordChange?: boolean
   /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
   perAddressLimit?: AddressLimitName
@@ -79,7 +79,7 @@ export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
     ...rule,
     segments: rule.path.toLowerCase().split('/'),
   }))
-  // Letter case does not change the decision: `/API/CONFIG` gets the row of `/api/config` (SECURITY.md 18).
+  // Letter case does not change the decision: `/API/CONFIG` gets the row of `/api/config` (docs/security.md 18).
   const matches = (rule: CompiledRule, parts: string[]) =>
     rule.segments.length === parts.length &&
     rule.segments.every((segment, index) =>

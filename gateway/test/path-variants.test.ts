@@ -5,7 +5,7 @@ import { encodeLoginHeader } from '@app/kit/session-headers'
 import { logIn, startGateway } from './support/gateway.ts'
 
 /**
- * SECURITY.md 18: every spelling of a path gets the decision of its canonical path. The requests go over a
+ * docs/security.md 18: every spelling of a path gets the decision of its canonical path. The requests go over a
  * raw socket, because inject and fetch would normalise the very spellings under test.
  */
 

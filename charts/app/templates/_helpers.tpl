@@ -222,7 +222,7 @@ A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optio
 {{- end }}
 {{- end -}}
 
-{{/* The variables every backend service reads (DESIGN.md, Configuration). Call with (dict "name" "auth" "context" $). */}}
+{{/* The variables every backend service reads (docs/architecture.md, Configuration). Call with (dict "name" "auth" "context" $). */}}
 {{- define "app.serviceEnv" -}}
 {{- $component := index .context.Values .name -}}
 - name: PORT
@@ -242,7 +242,7 @@ A secret key as an environment variable. Call with (dict "env" "SMTP_URL" "optio
 
 
 {{/*
-The identity keys of one service (DESIGN.md, Identity to services), all from the Secret: the gateway's public
+The identity keys of one service (docs/architecture.md, Identity), all from the Secret: the gateway's public
 key; the public key of each service that calls it or publishes events it consumes; and, when it calls others or
 publishes events, its own private key as SERVICE_PRIVATE_KEY, with the URL of each service it calls. Never the
 gateway's private key. Call with (dict "name" "auth" "context" $).

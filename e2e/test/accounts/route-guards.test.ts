@@ -28,7 +28,7 @@ type Landing = typeof STAY | `/${string}`
  *   routes is more specific than the general guest rule, which would say /);
  * - guest_standard may reach only / (and the public routes), guest_owner also /collaborate,
  *   /share-profile and /history; otherwise a guest goes to /;
- * - /change-password (DESIGN.md decision 3) is open to every signed-in role, guests included.
+ * - /change-password (decision 033) is open to every signed-in role, guests included.
  */
 const EXPECTED: Record<string, Record<Visitor, Landing>> = {
   '/login': { anonymous: STAY, guest_standard: STAY, guest_owner: STAY, standard: STAY, administrator: STAY },

@@ -4,7 +4,7 @@ import { useProduct } from '../../src/fixture.ts'
 import { ApiSession } from '../../src/api.ts'
 
 /**
- * SECURITY.md 14: every API route × every kind of caller. 'allow' means the gateway lets the call through
+ * docs/security.md 14: every API route × every kind of caller. 'allow' means the gateway lets the call through
  * (the service may still answer 400 or 404 for the sample input); a number is the status the caller gets.
  * A route in the gateway's table without a row here fails the suite.
  */

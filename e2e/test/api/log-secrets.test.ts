@@ -28,7 +28,7 @@ function absoluteFormGet(baseUrl: string, path: string): Promise<string> {
   })
 }
 
-describe('the logs of a full account flow (SECURITY.md 35)', () => {
+describe('the logs of a full account flow (docs/security.md 35)', () => {
   it('contain no password, reset token, cookie or secret', async () => {
     const adminPassword = 'log-test-admin-password'
     await withLoggedProduct(
@@ -54,7 +54,7 @@ describe('the logs of a full account flow (SECURITY.md 35)', () => {
         await new ApiSession(url).call('POST', '/api/auth/forgot-password', {
           email: 'logged@example.test',
         })
-        // The answer comes before the e-mail (SECURITY.md 20): wait for the outbox.
+        // The answer comes before the e-mail (docs/security.md 20): wait for the outbox.
         const outboxFile = join(dataDirectory, 'auth', 'outbox.txt')
         const readOutbox = () => (existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8') : '')
         await expect.poll(readOutbox, { timeout: 10_000 }).toMatch(/reset-password\?token=[\w-]+/)

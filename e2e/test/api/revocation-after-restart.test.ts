@@ -7,7 +7,7 @@ import { startAllInOne } from '../../../scripts/all-in-one.ts'
 import { ApiSession, createAccount } from '../../src/api.ts'
 
 /**
- * SECURITY.md 10: a session ended by logout, a password change or an administrator's edit stays ended after
+ * docs/security.md 10: a session ended by logout, a password change or an administrator's edit stays ended after
  * the all-in-one product restarts on the same data folder (decision 008).
  */
 describe('ended sessions after a restart of the all-in-one product', () => {

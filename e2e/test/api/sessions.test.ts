@@ -91,7 +91,7 @@ describe('sessions through the gateway', () => {
         })
       ).status,
     ).toBe(200)
-    // The answer comes before the e-mail (SECURITY.md 20): wait for this user's to reach the outbox.
+    // The answer comes before the e-mail (docs/security.md 20): wait for this user's to reach the outbox.
     const outboxFile = `${fixture.product.dataDirectory}/auth/outbox.txt`
     const readOutbox = () => readFile(outboxFile, 'utf8').catch(() => '')
     await expect.poll(async () => (await readOutbox()).includes(`To: ${user.username}`)).toBe(true)

@@ -205,7 +205,7 @@ describe('docker-compose.yml', () => {
   })
 
   it.each(nodeComponents)(
-    'gives %s exactly its own keys from the .env file (DESIGN.md, Identity to services)',
+    'gives %s exactly its own keys from the .env file (docs/architecture.md, Identity)',
     (name) => {
       expect(keyVariablesOf(environmentOf(name))).toEqual(expectedKeys(name))
     },

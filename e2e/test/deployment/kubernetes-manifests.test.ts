@@ -192,7 +192,7 @@ describe('the plain manifests in k8s/', () => {
           expect(variable.valueFrom?.secretKeyRef, variable.name).toBeDefined()
     })
 
-    it('receives exactly its own identity keys from the Secret (DESIGN.md, Identity to services)', () => {
+    it('receives exactly its own identity keys from the Secret (docs/architecture.md, Identity)', () => {
       const keys = Object.fromEntries(
         env.flatMap((variable) => {
           const key = variable.valueFrom?.secretKeyRef?.key

@@ -112,7 +112,7 @@ export const fakeSecrets: Record<string, string> = {
 }
 
 /**
- * The key variables a process must receive, each with the name of the secret that fills it (DESIGN.md section 1):
+ * The key variables a process must receive, each with the name of the secret that fills it (docs/architecture.md):
  * the gateway its own private key; a service the gateway's public key, the public key of each service that
  * calls it or publishes events it consumes, and, when it calls others or publishes, its own private key as
  * SERVICE_PRIVATE_KEY. Nothing else.

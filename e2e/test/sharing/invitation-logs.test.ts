@@ -8,7 +8,7 @@ import { ApiSession, createAccount } from '../../src/api.ts'
 const dataDirectory = mkdtempSync(join(tmpdir(), 'invitation-logs-'))
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }))
 
-describe('the logs of a sharing flow (SECURITY.md 35)', () => {
+describe('the logs of a sharing flow (docs/security.md 35)', () => {
   it('contain no invitation token, chosen password or cookie, even with tokens in request paths', async () => {
     const adminPassword = 'invitation-log-admin-password'
     await withLoggedProduct(

@@ -22,7 +22,7 @@ async function acceptAs(email: string, password: string): Promise<ApiSession> {
 const names = async (session: ApiSession, path = '/api/accessible-profiles') =>
   ((await session.expect(200, 'GET', path)) as Listed[]).map((profile) => profile.name)
 
-describe('sharing through the whole product (SECURITY.md 19, 22)', () => {
+describe('sharing through the whole product (docs/security.md 19, 22)', () => {
   it('A shares with B, B forwards to C, A revokes B: B and C are refused on the very next request', async () => {
     const alice = await fixture.createAccount('standard', { firstName: 'Alice', lastName: 'Owner' })
     await alice.session.expect(201, 'POST', '/api/assessments', {

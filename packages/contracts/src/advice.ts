@@ -31,7 +31,7 @@ export type DiscAnalysisRequest = z.input<typeof DiscAnalysisRequestSchema>
 
 /**
  * `POST /api/ai/disc-collaboration` (and `/stream`). The spec's client sends whole profile objects; only
- * their ids are read, and both profiles are loaded server-side with the caller's access (DESIGN.md 7).
+ * their ids are read, and both profiles are loaded server-side with the caller's access (decision 037).
  */
 const ProfileReferenceSchema = z.looseObject({ id: ProfileIdSchema })
 export const DiscCollaborationRequestSchema = z

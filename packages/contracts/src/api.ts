@@ -80,7 +80,7 @@ export interface ApiRoute {
   path: string
   target: ApiTarget
   access: Access
-  /** A session that must change its password may still call it (DESIGN.md decision 3). */
+  /** A session that must change its password may still call it (decision 033). */
   duringPasswordChange?: boolean
   summary: string
   body?: z.ZodType
@@ -104,7 +104,7 @@ export const HealthSchema = z.object({
 
 const ADMINISTRATOR = ['administrator'] as const
 const SAVING_ROLES = ['administrator', 'standard'] as const
-/** Who may send invitations: owners of profiles, and guest owners forwarding (spec section 6). */
+/** Who may send invitations: owners of profiles, and guest owners forwarding (docs/requirements.md section 6). */
 const INVITING_ROLES = ['administrator', 'standard', 'guest_owner'] as const
 const UserIdParamsSchema = z.object({ id: UserIdSchema })
 const ResetTokenParamsSchema = z.object({ token: z.string().max(256) })
@@ -464,7 +464,7 @@ export const api = {
     path: '/api/invitations/accept/:token',
     target: 'sharing',
     access: 'public',
-    summary: 'Always 405: accepting changes state, so it is a POST (DESIGN.md decision 4)',
+    summary: 'Always 405: accepting changes state, so it is a POST (decision 034)',
     params: InvitationTokenParamsSchema,
     responses: { 200: MessageSchema },
   }),

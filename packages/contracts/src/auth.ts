@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ROLES } from '@app/domain/roles'
 
-/** Plain text only: an operator object or array in a string field fails here (SECURITY.md 1). */
+/** Plain text only: an operator object or array in a string field fails here (docs/security.md 1). */
 const text = (max: number) => z.string().max(max)
 const PASSWORD_MAX = 256
 
@@ -28,7 +28,7 @@ export const AdminUserSchema = PublicUserSchema.extend({
   updatedAt: z.string(),
   /**
    * `GET /api/admin/user/:id` of a guest only: the derived default password while it still opens the
-   * account, else null (DESIGN.md decision 3). Never in lists.
+   * account, else null (decision 033). Never in lists.
    */
   defaultPassword: z.string().nullable().optional(),
 })

@@ -3,7 +3,7 @@ import { IMPORT_PASSWORD_FORMATS } from '@app/domain/first-passwords'
 import { DiscTypeSchema, PrevueScoresSchema } from './profiles.ts'
 
 /**
- * Imports (spec accounts-and-access sections 2, 3, 5 and 7). An import is a job with an id: its rows are
+ * Imports (docs/requirements.md sections 2, 3, 5 and 7). An import is a job with an id: its rows are
  * created in batches through auth's and profiles' internal routes, each row under an import key
  * (`<jobId>:<row>`) that makes a retried batch create nothing twice.
  */
@@ -39,7 +39,7 @@ export type ImportCsvRequest = z.infer<typeof ImportCsvRequestSchema>
 
 /**
  * `POST /api/admin/import/single`: the Simple Import page's Single User form. Its password is generated in
- * lower case; the bulk imports capitalise each name (spec section 5). Scores are numbers, as the page's
+ * lower case; the bulk imports capitalise each name (docs/requirements.md section 5). Scores are numbers, as the page's
  * parse checks; the service refuses those outside 0 to 100 with a clear message.
  */
 export const SingleImportRequestSchema = z.object({

@@ -52,7 +52,7 @@ const isDiscLetter = (answer: string) => (DISC_TYPES as readonly string[]).inclu
 
 /**
  * The spec's client sends a DISC result's `scores` as `scoresData`: the four percentages keyed D, I, S and C
- * (spec assessments-and-advice sections 3 and 7). They repeat dScore…cScore, which stay the stored copy.
+ * (docs/requirements.md sections 3 and 7). They repeat dScore…cScore, which stay the stored copy.
  */
 export const DiscScoresDataSchema = z.object(
   { D: DiscScoreSchema, I: DiscScoreSchema, S: DiscScoreSchema, C: DiscScoreSchema },
@@ -172,7 +172,7 @@ export type ValidatedAssessment = z.output<typeof SaveAssessmentRequestSchema>
  */
 export const ProfileSchema = z.object({
   id: z.number().int(),
-  /** The owner's user id: the same integer as `id` in /api/auth/me (DESIGN.md decision 13). */
+  /** The owner's user id: the same integer as `id` in /api/auth/me (decision 043). */
   userId: z.number().int().positive(),
   name: z.string(),
   assessmentType: AssessmentTypeSchema,

@@ -5,7 +5,7 @@ export const QUESTION_CATEGORIES = ['self', 'parents', 'educators', 'employers']
 export const QuestionCategorySchema = z.enum(QUESTION_CATEGORIES)
 export type QuestionCategory = z.infer<typeof QuestionCategorySchema>
 
-/** At most this many quick questions per category (spec section 9). */
+/** At most this many quick questions per category (docs/requirements.md section 9). */
 export const MAX_QUESTIONS_PER_CATEGORY = 10
 export const SHORT_FORM_MAX = 80
 export const DETAILED_QUESTION_MAX = 1000

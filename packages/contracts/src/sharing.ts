@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Invitations and sharing (spec accounts-and-access sections 2-8, DESIGN.md decisions 4, 10 and 14).
+ * Invitations and sharing (docs/requirements.md sections 2-8, decisions 034, 040 and 044).
  * Bodies are strict: an unknown field, an operator object or an array where text belongs is a 400.
  */
 

@@ -2,7 +2,7 @@
  * A small CSV reader (RFC 4180 and what spreadsheets write): quoted values holding commas, line breaks and
  * doubled quotes, a byte-order mark, and LF, CRLF or lone CR line ends. It reads lazily from a string, one
  * record at a time, so a caller that keeps nothing holds one record however long the file is. The web app
- * and the import service share it (STYLE.md 14).
+ * and the import service share it (docs/architecture.md, Code layout).
  */
 
 export interface CsvRecord {

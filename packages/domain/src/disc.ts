@@ -1,4 +1,4 @@
-/** DISC scoring rules (spec assessments-and-advice sections 4, 7 and 9). */
+/** DISC scoring rules (docs/requirements.md sections 4, 7 and 9). */
 export const DISC_TYPES = ['D', 'I', 'S', 'C'] as const
 export type DiscType = (typeof DISC_TYPES)[number]
 export type DiscScores = Record<DiscType, number>

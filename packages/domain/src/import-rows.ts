@@ -1,5 +1,5 @@
 /**
- * The rules of the administrator's imports (spec accounts-and-access sections 2, 3 and 5): the DISC and
+ * The rules of the administrator's imports (docs/requirements.md sections 2, 3 and 5): the DISC and
  * Prevue CSV columns and what makes a row importable (the Simple Import page's own parse is in
  * simple-import.ts). Pure, so the web app and the import service apply the same rules.
  */

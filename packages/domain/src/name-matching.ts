@@ -1,5 +1,5 @@
 /**
- * Profile search by name (spec assessments-and-advice sections 5 and 9). Plain string comparisons only:
+ * Profile search by name (docs/requirements.md sections 5 and 9). Plain string comparisons only:
  * typed text is never turned into a regular expression, so regex syntax is matched literally.
  */
 export const MIN_SEARCH_LENGTH = 2

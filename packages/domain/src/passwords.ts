@@ -5,7 +5,7 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
 
 /**
  * Why a new password is refused, or null. Besides the length, it may not be the account's own username or
- * e-mail, or their part before the '@' (SECURITY.md 5; Kratos refuses passwords close to the identifier).
+ * e-mail, or their part before the '@' (docs/security.md 5; Kratos refuses passwords close to the identifier).
  */
 export function passwordProblem(password: string, identifiers: string[]): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT

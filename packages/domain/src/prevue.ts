@@ -1,4 +1,4 @@
-/** Prevue dimensions and scoring (spec assessments-and-advice sections 3 and 9). */
+/** Prevue dimensions and scoring (docs/requirements.md sections 3 and 9). */
 export const PREVUE_ABILITIES = [
   'generalAbility',
   'workingWithNumbers',

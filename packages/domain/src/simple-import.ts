@@ -19,7 +19,7 @@ export type SimpleImportParse =
   | { ok: false; title: string; description: string }
 
 /**
- * The page's Parse (spec section 5): one person per line as firstName,lastName,email,D,I,S,C; blank lines
+ * The page's Parse (docs/requirements.md section 5): one person per line as firstName,lastName,email,D,I,S,C; blank lines
  * and lines starting with # are skipped, and so is a header row naming the DISC columns. The first problem
  * stops the parse with the spec's toast texts.
  */

@@ -265,7 +265,7 @@ describe('small rules', () => {
   })
 })
 
-describe("the Simple Import page's parse (spec section 5)", () => {
+describe("the Simple Import page's parse (docs/requirements.md section 5)", () => {
   it.each([
     ['', 'Empty input', 'Please enter data in the text area'],
     ['  \n\t\n', 'Empty input', 'Please enter data in the text area'],

@@ -13,7 +13,7 @@ const search = (query: string, candidates: Person[]) => {
   return { match: result.match?.name ?? null, others: result.others }
 }
 
-describe('profile search by name (spec section 5)', () => {
+describe('profile search by name (docs/requirements.md section 5)', () => {
   it('finds an exact name ignoring case and surrounding spaces', () => {
     expect(search('  jane DOE ', people('Jane Doe'))).toEqual({ match: 'Jane Doe', others: [] })
   })

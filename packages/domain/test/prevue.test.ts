@@ -9,7 +9,7 @@ import {
   prevueScores,
 } from '../src/prevue.ts'
 
-describe('Prevue dimensions (spec section 3)', () => {
+describe('Prevue dimensions (docs/requirements.md section 3)', () => {
   it('has 4 abilities, 3 motivations and 13 personality dimensions, 20 in all and no duplicates', () => {
     expect(PREVUE_ABILITIES).toEqual([
       'generalAbility',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decidePattern, decideRoute, findRoutePattern, mayOpen, routePatterns } from '../src/spa-routes.ts'
 
-describe('SPA route guards (spec accounts-and-access section 6)', () => {
+describe('SPA route guards (docs/requirements.md section 6)', () => {
   it('lets anyone open the public routes', () => {
     for (const path of ['/login', '/login-success', '/forgot-password', '/reset-password', '/invite/abc']) {
       expect(decideRoute(path, null)).toEqual({ allow: true })

@@ -62,7 +62,7 @@ export const env = {
   publicKey: ed25519Key('public'),
 }
 
-/** The variables every service reads (DESIGN.md section 1, Configuration). */
+/** The variables every service reads (docs/architecture.md, Configuration). */
 export const serviceEnvSchema = z.object({
   PORT: port,
   HOST: z.string().default('127.0.0.1'),

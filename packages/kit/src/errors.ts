@@ -67,7 +67,7 @@ function toErrorBody(error: FastifyError | Error, prefix: string): { status: num
   return { status, body: { message: 'Internal server error', code: `${prefix}_INTERNAL` } }
 }
 
-/** One error handler and one JSON 404 per app (STYLE.md 5). */
+/** One error handler and one JSON 404 per app (docs/architecture.md, Code layout). */
 export function registerErrorHandling(app: FastifyInstance, prefix: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error, prefix)

@@ -5,7 +5,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 import { clientAddressOf } from './client-address.ts'
 
-/** Paths never written to the logs: cookies, tokens, passwords (SECURITY.md 35). */
+/** Paths never written to the logs: cookies, tokens, passwords (docs/security.md 35). */
 export const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',

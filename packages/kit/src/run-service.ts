@@ -58,7 +58,7 @@ export function closeOnSignals(log: FastifyBaseLogger, steps: Array<() => Promis
   process.once('SIGTERM', () => void close('SIGTERM'))
 }
 
-/** The adapters a service process uses, chosen by its environment (DESIGN.md, Ports and adapters). */
+/** The adapters a service process uses, chosen by its environment (docs/architecture.md, Ports and adapters). */
 export async function createServiceAdapters(name: string, env: ServiceEnv) {
   const store = await createDocumentStore({
     mongoUrl: env.MONGO_URL,

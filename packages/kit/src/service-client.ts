@@ -50,7 +50,7 @@ function retryAfterOf(answer: Answer): { retryAfterSeconds?: number } {
 }
 
 /**
- * The one way a service calls another (DESIGN.md, Calls between services): a token signed with the
+ * The one way a service calls another (docs/architecture.md, Calls between services): a token signed with the
  * caller's own key for that one audience, the id of the request being handled (for the logs), a timeout, a
  * bounded retry of idempotent calls, and failures mapped to the `{ message, code }` shape under the caller's
  * prefix.

@@ -19,7 +19,7 @@ import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
 export type { ZodTypeProvider }
 
 /**
- * Who may call a route (DESIGN.md, Secure by default); every route declares one, or the app does not build.
+ * Who may call a route (docs/architecture.md, Identity); every route declares one, or the app does not build.
  * - 'public': no token at all (health checks only);
  * - 'anyone': through the gateway, signed in or not (login, forgot password);
  * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
@@ -49,7 +49,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess
-    /** A session that must change its password may still call it (DESIGN.md decision 3). */
+    /** A session that must change its password may still call it (decision 033). */
     duringPasswordChange?: boolean
   }
 }

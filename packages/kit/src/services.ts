@@ -1,5 +1,5 @@
 import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
-/** The six services behind the gateway (DESIGN.md section 1). */
+/** The six services behind the gateway (docs/architecture.md). */
 export const SERVICES = ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const
 export type ServiceName = (typeof SERVICES)[number]
 
@@ -7,7 +7,7 @@ export type ServiceName = (typeof SERVICES)[number]
 export type Caller = 'gateway' | ServiceName
 
 /**
- * The only synchronous calls between services, caller → called (DESIGN.md, Calls between services).
+ * The only synchronous calls between services, caller → called (docs/architecture.md, Calls between services).
  * Each pair is one NetworkPolicy edge and one public key the called service holds; keep it one level deep.
  */
 export const INTERNAL_CALLS = {

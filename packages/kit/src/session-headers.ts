@@ -1,5 +1,5 @@
 /**
- * Response headers by which a service asks the gateway to start or end sessions (DESIGN.md, Logging in).
+ * Response headers by which a service asks the gateway to start or end sessions (docs/architecture.md, Identity).
  * The gateway honours them only on its upstreams' answers and strips them before the client sees them.
  */
 export const LOGIN_HEADER = 'x-session-login'

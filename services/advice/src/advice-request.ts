@@ -5,7 +5,7 @@ import type { DiscType } from '@app/domain/disc'
 import type { PrevueScores } from '@app/domain/prevue'
 
 /**
- * What a prompt may know about a profile: the allowlisted fields only (SECURITY.md 31). Owner ids,
+ * What a prompt may know about a profile: the allowlisted fields only (docs/security.md 31). Owner ids,
  * answers, timestamps and sharing details never get this far.
  */
 export interface AdviceSubject {

@@ -7,7 +7,7 @@ import type { AdviceSubject } from './advice-request.ts'
 import { adviceErrors } from './errors.ts'
 
 /**
- * Only these fields of a profile may reach a prompt (SECURITY.md 31). A Prevue profile has no DISC scores:
+ * Only these fields of a profile may reach a prompt (docs/security.md 31). A Prevue profile has no DISC scores:
  * its subject carries the reading derived from its result by the one mapping in packages/domain, which the
  * prompt labels as derived (docs/decisions/028-prevue-shown-as-prevue.md).
  */

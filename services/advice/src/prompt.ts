@@ -15,7 +15,7 @@ export const FOLLOW_UPS_MARKER = 'FOLLOW-UPS:'
 
 /**
  * Data goes into the prompt as JSON inside tags. Angle brackets are escaped, so no name or question can
- * close a tag and speak outside it (SECURITY.md 31).
+ * close a tag and speak outside it (docs/security.md 31).
  */
 function asData(value: unknown): string {
   return JSON.stringify(value, null, 1).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e')

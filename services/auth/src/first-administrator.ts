@@ -13,7 +13,7 @@ export interface FirstAdministratorOptions {
 }
 
 /**
- * On first start with no administrator, creates one (DESIGN.md decision 5). A generated password must be
+ * On first start with no administrator, creates one (decision 035). A generated password must be
  * changed at the first login (decision 3).
  */
 export async function ensureFirstAdministrator(

@@ -50,7 +50,7 @@ export function needsRehash(passwordHash: string): boolean {
 
 /**
  * The spec's derived password of an account (the generated format, lower case as the single import makes it
- * or capitalised as the bulk import does), only while it still opens the account: DESIGN.md decision 3.
+ * or capitalised as the bulk import does), only while it still opens the account: decision 033.
  * Shown on the owner's profile card and, for guests, in user management; null once it was changed.
  */
 export async function derivedPasswordStillInUse(user: {

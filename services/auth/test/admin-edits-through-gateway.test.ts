@@ -11,7 +11,7 @@ import { ADMIN } from './support/auth-app.ts'
 
 /**
  * The gateway in front of a real auth service listening on loopback, as in the all-in-one mode: an
- * administrator's edit must end the edited user's sessions on their very next request (SECURITY.md 7).
+ * administrator's edit must end the edited user's sessions on their very next request (docs/security.md 7).
  */
 const context = {} as {
   auth: FastifyInstance

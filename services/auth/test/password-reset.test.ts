@@ -39,7 +39,7 @@ const login = (password: string) =>
     payload: { username: ADMIN.email, password },
   })
 
-/** The answer comes before the e-mail (SECURITY.md 20): asks for a link and waits for it to be sent. */
+/** The answer comes before the e-mail (docs/security.md 20): asks for a link and waits for it to be sent. */
 async function tokenFromNextEmail(email = ADMIN.email): Promise<string> {
   const before = context.sent.length
   expect((await forgot(email)).statusCode).toBe(200)
@@ -78,7 +78,7 @@ describe('forgot password', () => {
     expect(context.sent[0]!.to).toBe(ADMIN.email)
   })
 
-  it('answers known and unknown addresses in the same time (SECURITY.md 20)', async () => {
+  it('answers known and unknown addresses in the same time (docs/security.md 20)', async () => {
     // Real accounts, each asked once, so the per-account limit never answers instead.
     const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
     const known: string[] = []

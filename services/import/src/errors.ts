@@ -5,7 +5,7 @@ export const importErrors = {
   /** Empty text, a header without rows, or no header at all: nothing to import. */
   emptyInput: (message: string) => new AppError(400, 'IMPORT_EMPTY_INPUT', message),
   badHeader: (message: string) => new AppError(400, 'IMPORT_BAD_HEADER', message),
-  /** The Single User form (spec section 5: 'Invalid input' / 'Please fill all fields with valid data'). */
+  /** The Single User form (docs/requirements.md section 5: 'Invalid input' / 'Please fill all fields with valid data'). */
   invalidPerson: (reason: string) => new AppError(400, 'IMPORT_INVALID_PERSON', reason),
   duplicateEmail: (reason: string) => new AppError(409, 'IMPORT_DUPLICATE_EMAIL', reason),
   notImported: (reason: string) => new AppError(503, 'IMPORT_NOT_IMPORTED', reason),

@@ -6,7 +6,7 @@ import type { Grant } from './repositories/grants-repository.ts'
 /**
  * The profiles a caller may see, newest first. 'accessible' is what the spec's accessible-profiles call
  * answers for everyone: their own and those shared with them. 'all' widens it to every profile for an
- * administrator (all-profiles, search and the assessments list: DESIGN.md decision 7). Shared profiles come
+ * administrator (all-profiles, search and the assessments list: decision 037). Shared profiles come
  * from the caller's grants, with the person who shared them (`sharedBy`); `key` names the grants the set was
  * computed from, and their owners join `scope`, so cached texts follow changes of exactly those.
  */

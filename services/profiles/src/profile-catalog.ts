@@ -178,7 +178,7 @@ export function createProfileCatalog(options: {
   grants: GrantsRepository
   /**
    * Which of these grants sharing has marked revoked in the key-value store: a revoke takes effect on the
-   * next request, before its event has reached this replica (DESIGN.md decision 14).
+   * next request, before its event has reached this replica (decision 044).
    */
   revokedAmong: (invitationIds: number[]) => Promise<ReadonlySet<number>>
   changes: CatalogChangeLog

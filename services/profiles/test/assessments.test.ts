@@ -114,7 +114,7 @@ describe('POST /api/assessments', () => {
     expect((await save(grace, discScores)).json().name).toBe('grace@example.com')
   })
 
-  it('ignores owner, id and role sent in the body (SECURITY.md 16)', async () => {
+  it('ignores owner, id and role sent in the body (docs/security.md 16)', async () => {
     const response = await save(ada, {
       ...discScores,
       userId: 13,
@@ -149,7 +149,7 @@ describe('POST /api/assessments', () => {
 
   it('refuses guests, who only view, and anonymous callers', async () => {
     const asGuest = await save(guest, discScores)
-    // The route lists the roles that save; the service shell refuses the others (DESIGN.md, Secure by default).
+    // The route lists the roles that save; the service shell refuses the others (docs/architecture.md, Identity).
     expect(asGuest.statusCode).toBe(403)
     expect(asGuest.json()).toEqual({
       code: 'PROFILES_FORBIDDEN',
@@ -249,7 +249,7 @@ describe('POST /api/assessments', () => {
   })
 })
 
-describe("POST /api/assessments with the spec's client bodies (spec sections 3 and 7)", () => {
+describe("POST /api/assessments with the spec's client bodies (docs/requirements.md sections 3 and 7)", () => {
   const timestamp = '2026-03-01T09:30:00.000Z'
   const specBodies: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     [

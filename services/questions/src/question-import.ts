@@ -6,7 +6,7 @@ export interface ImportedLine {
 }
 
 /**
- * Bulk import (spec section 5): one question per line, 'Short Form | Detailed Question'. A line counts only
+ * Bulk import (docs/requirements.md section 5): one question per line, 'Short Form | Detailed Question'. A line counts only
  * with exactly two non-empty parts (and within the field limits); every other line is ignored.
  */
 export function parseImportLines(text: string): ImportedLine[] {

@@ -67,7 +67,7 @@ describe('who may read and curate', () => {
   })
 })
 
-describe('adding and editing a question (spec section 5)', () => {
+describe('adding and editing a question (docs/requirements.md section 5)', () => {
   const missing = {
     code: 'QUESTIONS_MISSING_INFORMATION',
     message: 'Please provide both a short form and detailed question',
@@ -196,7 +196,7 @@ describe('adding and editing a question (spec section 5)', () => {
   })
 })
 
-describe('bulk import (spec section 5)', () => {
+describe('bulk import (docs/requirements.md section 5)', () => {
   const importText = (text: string, category: QuestionCategory = 'self') =>
     call(administrator, 'POST', '/api/questions/import', { category, text })
 

@@ -75,7 +75,7 @@ function sharersOf(invitation: StoredInvitation): Pick<InvitationAccepted, 'shar
 }
 
 /**
- * The rules of sharing (spec sections 5 and 6, DESIGN.md decisions 4, 10 and 14), kept apart from HTTP so
+ * The rules of sharing (docs/requirements.md sections 5 and 6, decisions 034, 040 and 044), kept apart from HTTP so
  * that the routes stay short: who may invite or forward what, the cascade of a revoke, and acceptance.
  */
 export function createSharingService(options: SharingServiceOptions) {
@@ -182,7 +182,7 @@ export function createSharingService(options: SharingServiceOptions) {
         inviterEmail: inviter.email,
         inviteeName,
         inviteeEmail,
-        // A forward always gives view-only access (spec section 5); the server decides, not the request.
+        // A forward always gives view-only access (docs/requirements.md section 5); the server decides, not the request.
         inviteeRole: parent ? ('guest_standard' as const) : request.inviteeRole,
         parentInvitationId: parent?.id ?? null,
         rootInvitationId: parent ? rootOf(parent) : null,
@@ -268,7 +268,7 @@ export function createSharingService(options: SharingServiceOptions) {
         body: {
           email: invitation.inviteeEmail,
           name: invitation.inviteeName,
-          // The invitation's role, never the request's (SECURITY.md 22).
+          // The invitation's role, never the request's (docs/security.md 22).
           role: invitation.inviteeRole,
           ...(password === undefined ? {} : { password }),
           invitedBy: { name: invitation.inviterName, email: invitation.inviterEmail },

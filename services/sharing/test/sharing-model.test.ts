@@ -4,7 +4,7 @@ import type { Identity } from '@app/kit/identity'
 import { as, createPerson, signedInBy, useSharingProduct, type Person } from './support/sharing-product.ts'
 
 /**
- * SECURITY.md 19: random sequences of invite, forward, accept, revoke and expire, run through the real
+ * docs/security.md 19: random sequences of invite, forward, accept, revoke and expire, run through the real
  * services (sharing, auth over HTTP, profiles through the bus and the key-value store), against a small
  * reference model of who may see whose profile. After every step each guest's accessible profiles must
  * never hold more than the model allows (a revoke is checked on the very next request, with no waiting);

@@ -30,7 +30,7 @@ export function RouteGuard({ pattern, children }: { pattern: string; children: R
   const from: LoginRedirectState = { from: location.pathname + location.search + location.hash }
   if (user?.mustChangePassword && pattern !== paths.changePassword) {
     // Whatever its role and wherever it was going, a session that must change its password does that first
-    // (DESIGN.md decision 3); once changed, the change-password page moves on to where the user was going.
+    // (decision 033); once changed, the change-password page moves on to where the user was going.
     return <Navigate to={paths.changePassword} replace state={decision.allow ? from : undefined} />
   }
   if (!decision.allow) {

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (spec section 7): cookies included, JSON in and out, and every
+ * The one HTTP client of the app (docs/requirements.md section 7): cookies included, JSON in and out, and every
  * non-success answer thrown as `status: body text` so callers and toasts read the server's words.
  */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import type { AdviceResponse } from '@app/contracts/advice'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { streamAdvice } from './advice-stream.ts'
 
-/** The one exchange a conversation keeps (spec section 4): the latest question and its answer so far. */
+/** The one exchange a conversation keeps (docs/requirements.md section 4): the latest question and its answer so far. */
 export type Exchange = {
   question: string
   answer: string

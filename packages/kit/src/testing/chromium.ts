@@ -1,4 +1,4 @@
-/** Debian's Chromium, the browser of the browser tests and the Lighthouse bench (DESIGN.md section 3). */
+/** Debian's Chromium, the browser of the browser tests and the Lighthouse bench (docs/architecture.md, Toolchain). */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 
 /** A sandboxed test browser: no GPU, no network beyond loopback, no background traffic. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 
-/** JSON-ish values with deep nesting, operator keys and prototype keys, for fuzzing bodies (SECURITY.md 25). */
+/** JSON-ish values with deep nesting, operator keys and prototype keys, for fuzzing bodies (docs/security.md 25). */
 export const hostileValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },

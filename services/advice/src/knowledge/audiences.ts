@@ -11,7 +11,7 @@ export interface Audience {
   closing: string
 }
 
-/** The four audiences of the Ask page (spec section 2); 'parents' is the page's Family button. */
+/** The four audiences of the Ask page (docs/requirements.md section 2); 'parents' is the page's Family button. */
 export const AUDIENCES: Record<QuestionCategory, Audience> = {
   self: {
     role: 'for yourself',

@@ -77,7 +77,7 @@ async function pump(
   }
 }
 
-/** The advice calls (spec section 7): one profile for one audience, or two profiles together; plain or streamed. */
+/** The advice calls (docs/requirements.md section 7): one profile for one audience, or two profiles together; plain or streamed. */
 export async function adviceRoutes(app: FastifyInstance, options: AdviceRouteOptions) {
   const { provider, loadProfile, rateLimit, timeoutMs } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()

@@ -25,7 +25,7 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
     indexes: [{ field: 'tokenHash', unique: true }, { field: 'userId' }],
   })
   return {
-    /** A new token voids the user's older ones (DESIGN.md decision 10). */
+    /** A new token voids the user's older ones (decision 040). */
     async issue(userId: number, credentialStamp: string): Promise<string> {
       await tokens.deleteMany({ userId })
       const token = newOneTimeToken()

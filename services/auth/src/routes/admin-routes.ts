@@ -94,14 +94,14 @@ export async function adminRoutes(
   routes.put(api.updateUser.path, apiRouteOptions(api.updateUser), async (request, reply) => {
     const user = await users.findById(request.params.id)
     if (!user) throw authErrors.userNotFound()
-    // Guests' credentials are theirs and their inviter's business, never the administrator's (spec section 6).
+    // Guests' credentials are theirs and their inviter's business, never the administrator's (docs/requirements.md section 6).
     if (GUEST_ROLES.has(user.role)) throw authErrors.guestCredentialsLocked()
     const changes: Parameters<UsersRepository['update']>[1] = {}
     const email = request.body.email?.trim()
     const username = request.body.username?.trim()
     if (email !== undefined && email !== '' && normaliseEmail(email) !== user.email) {
       if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
-      // Changing the e-mail changes the username with it (spec section 5).
+      // Changing the e-mail changes the username with it (docs/requirements.md section 5).
       changes.email = email
       changes.username = normaliseEmail(email)
     } else if (

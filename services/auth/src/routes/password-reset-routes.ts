@@ -18,7 +18,7 @@ export interface PasswordResetRoutesOptions {
   resetTokens: ResetTokensRepository
   mailer: Mailer
   forgotThrottle: Throttle
-  /** Links are built from this, never from the Host header (SECURITY.md 21). */
+  /** Links are built from this, never from the Host header (docs/security.md 21). */
   publicUrl: string
   /** In development the answer carries the link, so the page can show it. */
   exposeResetUrl: boolean
@@ -48,7 +48,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
         text: `Hello ${user.firstName || user.name || user.username},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${resetUrl}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
       })
     } catch (error) {
-      // The same answer whether or not mail works, so the answer tells nothing about the account (SECURITY.md 20).
+      // The same answer whether or not mail works, so the answer tells nothing about the account (docs/security.md 20).
       log.error({ err: error }, 'the reset e-mail could not be sent')
     }
     return resetUrl
@@ -72,7 +72,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
       return resetUrl ? { message: FORGOT_ANSWER, resetUrl } : { message: FORGOT_ANSWER }
     }
     // Answered before the lookup, the token and the e-mail, so its timing tells nothing about the account
-    // (SECURITY.md 20). The work starts once the answer is on its way.
+    // (docs/security.md 20). The work starts once the answer is on its way.
     const log = request.log
     const work: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
       .then(() => sendResetLink(email, log))

@@ -14,7 +14,7 @@ import type { Throttle } from '../throttle.ts'
 export interface SessionRoutesOptions {
   users: UsersRepository
   loginThrottle: Throttle
-  /** A hash verified when the username is unknown, so both failures take the same time (SECURITY.md 2). */
+  /** A hash verified when the username is unknown, so both failures take the same time (docs/security.md 2). */
   dummyHash: string
 }
 
@@ -63,7 +63,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   // The owner's profile card shows the spec's derived password only while it still opens the account
-  // (DESIGN.md decision 3), so the owner is prompted to replace it.
+  // (decision 033), so the owner is prompted to replace it.
   routes.get(api.initialPassword.path, apiRouteOptions(api.initialPassword), async (request) => {
     const user = await users.findById(userOf(request).userId)
     if (!user) throw authErrors.unauthenticated()

@@ -53,7 +53,7 @@ const LISTED_JOBS = 200
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 
 /**
- * The import calls (spec section 7): DISC and Prevue CSV, the Single User form, and the jobs. The CSV
+ * The import calls (docs/requirements.md section 7): DISC and Prevue CSV, the Single User form, and the jobs. The CSV
  * imports answer as server-sent events when asked (`Accept: text/event-stream`), else as JSON.
  */
 export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions) {

@@ -43,7 +43,7 @@ async function migrate(collection: LegacyCollection, keepNumericTwin: boolean) {
 }
 
 /**
- * Users have one integer id everywhere (DESIGN.md decision 13). Profiles kept the id auth announced as a
+ * Users have one integer id everywhere (decision 043). Profiles kept the id auth announced as a
  * string; this converts `userId` in `assessments` and `people` at start-up. It is idempotent: a second run
  * finds no string ids and changes nothing.
  */

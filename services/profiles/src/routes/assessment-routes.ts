@@ -21,7 +21,7 @@ export interface AssessmentRoutesOptions {
   kv: KeyValueStore
 }
 
-/** Saving and listing assessments; the owner is always the session's user (DESIGN.md decision 6). */
+/** Saving and listing assessments; the owner is always the session's user (decision 036). */
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
   const { assessments, people, catalog, kv } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()

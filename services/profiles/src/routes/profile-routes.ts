@@ -9,7 +9,7 @@ import { profilesErrors } from '../errors.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import { cachedJsonBody, sendJsonBody } from './route-helpers.ts'
 
-/** The profiles a caller may see (DESIGN.md decision 7) and the search over them (spec section 5). */
+/** The profiles a caller may see (decision 037) and the search over them (docs/requirements.md section 5). */
 export async function profileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
   const { catalog } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()

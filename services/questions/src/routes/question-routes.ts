@@ -29,7 +29,7 @@ function createWriteQueue() {
   }
 }
 
-/** The quick questions of the Ask page (spec section 2): everyone reads them, administrators curate them. */
+/** The quick questions of the Ask page (docs/requirements.md section 2): everyone reads them, administrators curate them. */
 export async function questionRoutes(app: FastifyInstance, options: { questions: QuestionsRepository }) {
   const { questions } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()

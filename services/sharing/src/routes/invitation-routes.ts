@@ -53,7 +53,7 @@ export async function invitationRoutes(app: FastifyInstance, options: Invitation
       if (account.promoted) reply.header(REVOKE_USER_HEADER, String(user.id))
       reply.header(LOGIN_HEADER, encodeLoginHeader(user))
       // Every role lands on the Ask page with the shared profile found: guest_standard may reach only that
-      // page (spec section 6), and it is where anyone asks about the profile (docs/decisions/027-guests-have-a-home.md).
+      // page (docs/requirements.md section 6), and it is where anyone asks about the profile (docs/decisions/027-guests-have-a-home.md).
       return { redirectTo: askAboutOwnerPath(account.ownerId) }
     },
   )

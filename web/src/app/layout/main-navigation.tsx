@@ -128,7 +128,7 @@ export function MainNavigation({ role, current }: { role: Role; current: string 
 }
 
 /**
- * Says why the route guard turned a signed-in user away from an administrator's page (spec section 2),
+ * Says why the route guard turned a signed-in user away from an administrator's page (docs/requirements.md section 2),
  * once: the flag is then taken out of the history entry, so a reload does not say it again.
  */
 function useAccessDeniedNotice() {

@@ -1,7 +1,7 @@
 import { useSisterLogos } from '../../features/branding/api/get-sister-logos.ts'
 
 /**
- * The two sister-company logos of the header (spec assessments-and-advice section 1), on every page, signed
+ * The two sister-company logos of the header (docs/requirements.md section 1), on every page, signed
  * in or not, from the tenant's configuration (/api/logos): an image with its alt text, a link when the tenant
  * sets one. The strip keeps its height while they load, so the page below does not move when they arrive;
  * if they cannot be read, the header simply shows none.

@@ -12,6 +12,6 @@ export function AdminAreaRoute() {
   const pattern = findRoutePattern(useLocation().pathname)
   if (pattern === paths.adminImport) return <AdminImportRoute />
   if (pattern === paths.adminSimpleImport) return <AdminSimpleImportRoute />
-  // /admin/users and /admin/user-management are one screen (DESIGN.md decision 9).
+  // /admin/users and /admin/user-management are one screen (decision 039).
   return <AdminUsersRoute />
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../config/product.ts'
 import { UserManagementPage } from '../../features/admin/components/user-management-page.tsx'
 
-/** /admin/users and /admin/user-management: one screen (DESIGN.md decision 9). */
+/** /admin/users and /admin/user-management: one screen (decision 039). */
 export function AdminUsersRoute() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-12">

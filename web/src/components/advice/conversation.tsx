@@ -5,7 +5,7 @@ import type { Exchange } from '../../lib/use-advice-stream.ts'
 import { AnswerText } from './answer-text.tsx'
 
 /**
- * The conversation area (at most 400 px high, spec section 9): the latest question and its answer as it
+ * The conversation area (at most 400 px high, docs/requirements.md section 9): the latest question and its answer as it
  * streams, 'Generating response...' until the first words arrive, then the follow-up suggestions and a
  * 'Copy answer' button. Before anything is asked it shows `placeholder`.
  */

@@ -6,7 +6,7 @@ type SignedInUser = {
 }
 
 /**
- * The name searched for on arrival (spec section 6): first plus last name, else name, else a name derived
+ * The name searched for on arrival (docs/requirements.md section 6): first plus last name, else name, else a name derived
  * from a username of the form first_last@domain ('ana_lopez@x.test' → 'ana lopez').
  */
 export function ownSearchName(user: SignedInUser): string {

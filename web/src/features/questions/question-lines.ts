@@ -3,7 +3,7 @@ import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions'
 export type ParsedQuestionLine = { shortForm: string; detailedQuestion: string }
 
 /**
- * The bulk import's format (spec section 5): one question per line, 'Short Form | Detailed Question'. A line
+ * The bulk import's format (docs/requirements.md section 5): one question per line, 'Short Form | Detailed Question'. A line
  * with other than exactly two non-empty parts is ignored.
  */
 export function parseQuestionLines(text: string): ParsedQuestionLine[] {

@@ -51,7 +51,7 @@ const sessionUserOf = (user: StoredUser) => ({
 })
 
 /**
- * Accounts for accepted invitations (sharing → auth, DESIGN.md decision 4). The username is the invitee's
+ * Accounts for accepted invitations (sharing → auth, decision 034). The username is the invitee's
  * e-mail and the role is the invitation's, which sharing sends; a request's own role never reaches here.
  * An existing account with that e-mail is found and left as it is: its holder proves it is theirs by being
  * signed in to it (the call acts for them) or by its password. The one change is a promotion: a

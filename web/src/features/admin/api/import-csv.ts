@@ -11,7 +11,7 @@ import { postForEvents, readEvents, ServerEventParser } from '../../../lib/event
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 import { ADMIN_QUERY_KEY } from './admin-query-keys.ts'
 
-/** The two CSV imports of the Bulk Import page (spec section 2): the import type choice. */
+/** The two CSV imports of the Bulk Import page (docs/requirements.md section 2): the import type choice. */
 export type CsvImportKind = 'disc' | 'prevue'
 
 const IMPORT_PATHS: Record<CsvImportKind, string> = {

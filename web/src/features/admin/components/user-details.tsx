@@ -111,7 +111,7 @@ function UserEditForm({
       toast({ title: 'No Changes', description: 'No changes were made to save' })
       return
     }
-    // The e-mail is the username too (spec section 5); a blank password keeps the current one.
+    // The e-mail is the username too (docs/requirements.md section 5); a blank password keeps the current one.
     onSave({
       ...(emailChanged ? { email: newEmail, username: newEmail } : {}),
       ...(password !== '' ? { password } : {}),

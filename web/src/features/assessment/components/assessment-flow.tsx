@@ -28,7 +28,7 @@ export type SaveAssessment = (request: SaveAssessmentRequest) => Promise<unknown
 const TITLES = { disc: 'DISC Assessment', prevue: 'Prevue Assessment' } as const
 
 /**
- * The assessment: welcome, questions, then results (spec section 2). Each question and the results are
+ * The assessment: welcome, questions, then results (docs/requirements.md section 2). Each question and the results are
  * their own history entry (`?step=N`, `?step=results`), so Back and Forward move between them, and the
  * answers live in the tab's storage, so a refresh or a sign-in after the session ended resumes them.
  * A saved or restarted flow is cleared and does not resume. Saving is handed in by the route, so this
@@ -122,13 +122,13 @@ export function AssessmentFlow({ onSave }: { onSave: SaveAssessment }) {
   }
 
   function next(index: number) {
-    // Moving on needs an answer to the current question (spec section 5).
+    // Moving on needs an answer to the current question (docs/requirements.md section 5).
     if (!progress || progress.answers[index] == null) return
     goTo(index < progress.answers.length - 1 ? String(index + 2) : 'results')
   }
 
   function restart() {
-    // A retake starts again from the welcome screen with the results cleared (spec section 4).
+    // A retake starts again from the welcome screen with the results cleared (docs/requirements.md section 4).
     setSaveStatus('idle')
     update(null)
     goTo(null)

@@ -34,7 +34,7 @@ export async function getMe(): Promise<CurrentUser | null> {
 }
 
 export function getMeQueryOptions() {
-  // The current-user call is the one cached for 5 minutes rather than forever (spec section 7).
+  // The current-user call is the one cached for 5 minutes rather than forever (docs/requirements.md section 7).
   return queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, staleTime: 5 * 60 * 1000 })
 }
 

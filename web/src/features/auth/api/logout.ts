@@ -21,7 +21,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Logs out; whether or not the call succeeds, local state is cleared (spec section 4). */
+/** Logs out; whether or not the call succeeds, local state is cleared (docs/requirements.md section 4). */
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -40,7 +40,7 @@ export function useLookupProfiles(q: string, enabled: boolean) {
 type Me = { id: number; name: string }
 
 /**
- * The signed-in user's own profile, for preselecting Profile A (spec section 2): matched by name, else by
+ * The signed-in user's own profile, for preselecting Profile A (docs/requirements.md section 2): matched by name, else by
  * user id. Both look at a page or two of lookups, not at every profile.
  */
 export async function findOwnProfile(me: Me): Promise<AccessibleProfile | null> {

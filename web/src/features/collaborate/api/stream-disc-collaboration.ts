@@ -6,7 +6,7 @@ export const DISC_COLLABORATION_STREAM_PATH = '/api/ai/disc-collaboration/stream
 
 /**
  * Relationship insights for two profiles, streamed word by word. Only the ids are sent: the service loads
- * both profiles itself, with the caller's access checked (DESIGN.md decision 7).
+ * both profiles itself, with the caller's access checked (decision 037).
  */
 export function useDiscCollaborationStream(onError: (error: unknown) => void) {
   const stream = useAdviceStream(DISC_COLLABORATION_STREAM_PATH, onError)

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 import { PROFILES_QUERY_KEY } from './profiles-query-key.ts'
 
 /**
- * Saves an assessment; the server sets its owner, primary type and time (DESIGN.md decision 6). The
+ * Saves an assessment; the server sets its owner, primary type and time (decision 036). The
  * profile schemas load with the request, so the assessment page does not build them while it first renders.
  */
 export async function saveAssessment(input: SaveAssessmentRequest): Promise<Profile> {

@@ -5,7 +5,7 @@ import { useInitialPassword } from '../api/get-initial-password.ts'
 
 /**
  * The owner's login details on their card. The derived password is shown only while it still opens the
- * account (the server checks), together with a prompt to replace it (DESIGN.md decision 3).
+ * account (the server checks), together with a prompt to replace it (decision 033).
  */
 export function OwnerCredentials() {
   const credentials = useInitialPassword({ enabled: true })

@@ -40,7 +40,7 @@ const resolver = schemaResolver<ScoreEntryValues>(
   async () => (await import('../score-form-schema.ts')).ScoreEntryFormSchema,
 )
 
-/** The saved-assessment payload of spec section 7: exactly four answers derived from the scores. */
+/** The saved-assessment payload of docs/requirements.md section 7: exactly four answers derived from the scores. */
 export function scoreEntryRequest(scores: DiscScores, name: string): SaveAssessmentRequest {
   const trimmed = name.trim()
   return {
