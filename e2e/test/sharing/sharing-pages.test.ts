@@ -174,7 +174,7 @@ describe('sharing in the browser', () => {
     await expectNoAxeViolations(bobPage)
     await bobPage.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(bobPage)
-    await bobPage.getByText('Shared with you by Alice Sharer').waitFor()
+    await bobPage.getByText('Shared by Alice Sharer').waitFor()
     await expectNoAxeViolations(bobPage)
 
     // The used link is dead: the error card, with the way to sign in.
@@ -266,7 +266,7 @@ describe('sharing in the browser', () => {
     // The next page load of everyone below shows nothing shared.
     await bobPage.goto(`${fixture.product.url}/history`)
     await waitForSettledPage(bobPage)
-    await expect(bobPage.getByText('Shared with you by Alice Sharer').count()).resolves.toBe(0)
+    await expect(bobPage.getByText('Shared by Alice Sharer').count()).resolves.toBe(0)
     expect(await accessibleNames(bobPage)).toEqual([])
     expect(await accessibleNames(carolPage)).toEqual([])
 

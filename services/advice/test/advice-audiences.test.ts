@@ -147,6 +147,22 @@ function problemsOf(
   return problems
 }
 
+describe('a Prevue result in an answer', () => {
+  it('names the DISC style it reads as derived, never as a measured score', () => {
+    for (const subject of SUBJECTS.filter((one) => one.assessmentType === 'prevue'))
+      for (const length of RESPONSE_LENGTHS) {
+        const { response } = composeAdvice({
+          kind: 'analysis',
+          subject,
+          question: 'How can I support them?',
+          category: 'employers',
+          length,
+        })
+        expect(response, `${subject.name}, ${length}`).toContain('derived from the Prevue personality scales')
+      }
+  })
+})
+
 describe('every part of an answer belongs to the chosen audience', () => {
   it('holds for every audience, both lengths, every DISC style, every blend and Prevue results', () => {
     const problems: string[] = []

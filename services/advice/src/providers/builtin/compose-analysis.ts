@@ -15,7 +15,8 @@ function opening(reading: Reading, self: boolean, seed: number): string {
   const score = reading.scores[reading.primary]
   const level = intensity(score)
   const who = self ? 'Your' : `${reading.name}'s`
-  const source = reading.fromPrevue ? ' (read from the Prevue personality scales)' : ''
+  // Prevue measures no DISC style: the reading is the one mapping of docs/decisions/028-prevue-shown-as-prevue.md.
+  const source = reading.fromPrevue ? ' (derived from the Prevue personality scales, not measured)' : ''
   return pick(
     [
       `${who} profile leads with ${primary.name} at ${score}%${source}, a ${level} preference for ${primary.cares}.`,

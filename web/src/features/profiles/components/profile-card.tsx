@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Link } from '../../../components/ui/link.tsx'
 import { OwnerCredentials } from './owner-credentials.tsx'
 import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
+import { sharedByText } from '../../../lib/shared-by.ts'
 
 const TYPE_BADGES = {
   disc: { label: 'DISC', classes: 'bg-indigo-50 text-indigo-800 ring-indigo-200' },
@@ -52,9 +53,7 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
             </p>
           )}
           {profile.accessType === 'shared' && !profile.visibleAs && profile.sharedBy && (
-            <p className="mt-1 text-sm text-slate-600">
-              Shared with you by {profile.sharedBy.name} ({profile.sharedBy.email})
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{sharedByText(profile)}</p>
           )}
         </div>
         {style && (

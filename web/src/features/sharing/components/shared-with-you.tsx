@@ -4,7 +4,7 @@ import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSharedProfiles } from '../api/get-shared-profiles.ts'
-import { sharedByText } from '../shared-by.ts'
+import { sharedByText } from '../../../lib/shared-by.ts'
 
 export const NOTHING_SHARED_TEXT =
   'Nothing is shared with you at the moment. When someone shares their profile with you, it appears here.'

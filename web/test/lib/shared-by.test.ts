@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { sharedByText } from '../../../src/features/sharing/shared-by.ts'
+import { sharedByText } from '../../src/lib/shared-by.ts'
 
 describe('who shared a profile, in one sentence', () => {
   test('names the sharer, and for a forward via whom', () => {
