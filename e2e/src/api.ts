@@ -148,3 +148,14 @@ export async function createAccount(administrator: ApiSession, role: Role, perso
     session,
   }
 }
+
+/** Saves a DISC profile as the signed-in user (sharing refuses invitations from someone with none). */
+export async function saveDiscProfile(session: ApiSession, name: string): Promise<void> {
+  await session.expect(201, 'POST', '/api/assessments', {
+    name,
+    dScore: 70,
+    iScore: 50,
+    sScore: 30,
+    cScore: 10,
+  })
+}

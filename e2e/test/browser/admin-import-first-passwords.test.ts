@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RANDOM_PASSWORD_ALPHABET, RANDOM_PASSWORD_LENGTH } from '@app/domain/first-passwords'
-import { ApiSession } from '../../src/api.ts'
+import { ApiSession, saveDiscProfile } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { startMailCatcher, type MailCatcher } from '../../src/mail.ts'
@@ -153,6 +153,7 @@ describe('set-password links', () => {
 describe('an address squatted by accepting your own invitation', () => {
   test('is taken over by an import (the row says so), and the squatter is signed out', async () => {
     const sam = await fixture.createAccount('standard', { firstName: 'Sam', lastName: 'Squatter' })
+    await saveDiscProfile(sam.session, 'Sam Squatter')
     const invitation = (await sam.session.expect(201, 'POST', '/api/invitations', {
       inviteeName: 'Carla Ceo',
       inviteeEmail: 'carla.ceo@example.test',
@@ -196,6 +197,7 @@ describe('an address squatted by accepting your own invitation', () => {
 
   test('a guest who confirmed the address from the mailed link keeps it: the import fails as a duplicate', async () => {
     const olive = await fixture.createAccount('standard', { firstName: 'Olive', lastName: 'Owner' })
+    await saveDiscProfile(olive.session, 'Olive Owner')
     const invitation = (await olive.session.expect(201, 'POST', '/api/invitations', {
       inviteeName: 'Gil Guest',
       inviteeEmail: 'gil.guest@example.test',

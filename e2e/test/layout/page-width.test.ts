@@ -16,7 +16,8 @@ const PHONE = 320
 const LONG = { firstName: 'Maximiliana-Alexandrina', lastName: 'Featherstonehaugh-Worthington' }
 const LONG_EMAIL = 'maximiliana-alexandrina.featherstonehaugh-worthington.invited@subsidiary.example.test'
 
-const fixture = useProduct()
+// The spec's first passwords, so that long names make long passwords to wrap.
+const fixture = useProduct({ IMPORT_PASSWORD_FORMAT: 'spec' })
 let owner: Account
 let mustChange: ApiSession
 const browsers: Partial<Record<'signedOut' | 'owner' | 'mustChange' | 'administrator', BrowserSession>> = {}
@@ -56,6 +57,7 @@ const VISITS: Record<string, Visit> = {
   '/login-success': { who: 'signedOut', path: () => '/login-success' },
   '/forgot-password': { who: 'signedOut', path: () => '/forgot-password' },
   '/reset-password': { who: 'signedOut', path: () => '/reset-password' },
+  '/confirm-email': { who: 'signedOut', path: () => '/confirm-email' },
   '/invite/:token': {
     who: 'signedOut',
     path: async () => new URL(await linkSentTo(fixture.product.dataDirectory, LONG_EMAIL)).pathname,

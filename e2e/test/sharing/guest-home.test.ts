@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ApiSession, type Account } from '../../src/api.ts'
+import { ApiSession, saveDiscProfile, type Account } from '../../src/api.ts'
 import { expectNoAxeViolations, type BrowserSession } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { linkSentTo as sentLink } from '../../src/outbox.ts'
@@ -16,13 +16,7 @@ const DESKTOP = { width: 1280, height: 800 }
 
 async function ownerWithProfile(firstName: string, lastName: string): Promise<Account> {
   const account = await fixture.createAccount('standard', { firstName, lastName })
-  await account.session.expect(201, 'POST', '/api/assessments', {
-    name: `${firstName} ${lastName}`,
-    dScore: 70,
-    iScore: 50,
-    sScore: 30,
-    cScore: 10,
-  })
+  await saveDiscProfile(account.session, `${firstName} ${lastName}`)
   return account
 }
 
