@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Role } from '@app/domain/roles'
+import { INVITING_ROLES, SAVING_ROLES, type Role } from '@app/domain/roles'
 import {
   AdminUserSchema,
   ChangePasswordRequestSchema,
@@ -103,9 +103,6 @@ export const HealthSchema = z.object({
 })
 
 const ADMINISTRATOR = ['administrator'] as const
-const SAVING_ROLES = ['administrator', 'standard'] as const
-/** Who may send invitations: owners of profiles, and guest owners forwarding (docs/requirements.md section 6). */
-const INVITING_ROLES = ['administrator', 'standard', 'guest_owner'] as const
 const UserIdParamsSchema = z.object({ id: UserIdSchema })
 const ResetTokenParamsSchema = z.object({ token: z.string().max(256) })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ROLES } from '@app/domain/roles'
+import { GUEST_ROLES, ROLES } from '@app/domain/roles'
 
 /** What auth tells others of an account: enough to show its name and e-mail, never a credential. */
 export const UserSnapshotSchema = z.object({
@@ -38,7 +38,7 @@ export const InvitationAcceptedSchema = z.object({
   parentInvitationId: z.number().int().positive().nullable(),
   ownerId: z.number().int().positive(),
   granteeId: z.number().int().positive(),
-  inviteeRole: z.enum(['guest_standard', 'guest_owner']),
+  inviteeRole: z.enum(GUEST_ROLES),
   /**
    * Who shared it: the owner, or on a forward the owner whose share it came from; the profiles lists show
    * it as `sharedBy`. Events written before forwards carried `sharedVia` name the forwarder here.

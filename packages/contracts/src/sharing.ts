@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { GUEST_ROLES, ROLES } from '@app/domain/roles'
 
 /**
  * Invitations and sharing (docs/requirements.md sections 2-8, decisions 034, 040 and 044).
  * Bodies are strict: an unknown field, an operator object or an array where text belongs is a 400.
  */
 
-export const GUEST_ROLES = ['guest_standard', 'guest_owner'] as const
 export const GuestRoleSchema = z.enum(GUEST_ROLES)
 export type GuestRole = z.infer<typeof GuestRoleSchema>
 export const DEFAULT_INVITEE_ROLE: GuestRole = 'guest_standard'
@@ -145,7 +145,7 @@ export type GuestAccountRequest = z.infer<typeof GuestAccountRequestSchema>
 export const GuestAccountResponseSchema = z.object({
   user: z.object({
     id: z.number().int().positive(),
-    role: z.enum(['administrator', 'standard', 'guest_owner', 'guest_standard']),
+    role: z.enum(ROLES),
     username: z.string(),
     mustChangePassword: z.boolean(),
   }),
@@ -159,6 +159,6 @@ export const UserContactSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['administrator', 'standard', 'guest_owner', 'guest_standard']),
+  role: z.enum(ROLES),
 })
 export type UserContact = z.infer<typeof UserContactSchema>

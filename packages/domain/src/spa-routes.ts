@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts'
+import { GUEST_ROLES, type Role } from './roles.ts'
 
 /**
  * The spec's SPA route table (accounts-and-access section 2 and 6), shared by the web app and the gateway.
@@ -31,8 +31,6 @@ type Access =
   | { kind: 'signed-in'; guests: readonly Role[] }
   | { kind: 'administrator'; otherwise: '/' | '/login' }
 
-const ALL_GUESTS = ['guest_owner', 'guest_standard'] as const
-
 const routeAccess: Record<string, Access> = {
   [paths.login]: { kind: 'public' },
   [paths.loginSuccess]: { kind: 'public' },
@@ -40,9 +38,9 @@ const routeAccess: Record<string, Access> = {
   [paths.resetPassword]: { kind: 'public' },
   [paths.confirmEmail]: { kind: 'public' },
   [paths.invite]: { kind: 'public' },
-  [paths.home]: { kind: 'signed-in', guests: ALL_GUESTS },
+  [paths.home]: { kind: 'signed-in', guests: GUEST_ROLES },
   // A session that must change its password is sent here, whatever its role.
-  [paths.changePassword]: { kind: 'signed-in', guests: ALL_GUESTS },
+  [paths.changePassword]: { kind: 'signed-in', guests: GUEST_ROLES },
   [paths.history]: { kind: 'signed-in', guests: ['guest_owner'] },
   [paths.collaborate]: { kind: 'signed-in', guests: ['guest_owner'] },
   [paths.shareProfile]: { kind: 'signed-in', guests: ['guest_owner'] },
@@ -122,9 +120,6 @@ export function mayOpen(pathname: string, role: Role): boolean {
 }
 
 /** Guests see only what was shared with them; they own no profile of their own. */
-export function isGuestRole(role: Role): role is 'guest_owner' | 'guest_standard' {
-  return role === 'guest_owner' || role === 'guest_standard'
-}
 
 /** The query parameter of the Ask page naming the owner whose shared profile it opens with. */
 export const ASK_ABOUT_OWNER_PARAM = 'owner'

@@ -5,15 +5,13 @@ import type { KeyValueStore } from '@app/kit/kv/port'
 import { announceUserUpdated } from './accounts.ts'
 import type { EmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import type { StoredUser, UserDocument, UsersRepository } from './repositories/users-repository.ts'
-
-const GUEST_ROLES: ReadonlySet<string> = new Set(['guest_owner', 'guest_standard'])
+import { isGuest } from '@app/domain/roles'
 
 /**
  * A guest account whose address was never confirmed: anyone holding an invitation link could have made it
  * under any address, so it does not keep the address from an administrator (decision 025).
  */
-export const isUnconfirmedGuest = (user: StoredUser) =>
-  user.emailConfirmed === false && GUEST_ROLES.has(user.role)
+export const isUnconfirmedGuest = (user: StoredUser) => user.emailConfirmed === false && isGuest(user.role)
 
 export interface TakeoverDependencies {
   users: UsersRepository

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { DocumentStore, Filter, Update } from '@app/kit/store/port'
-import { ROLES, type Role } from '@app/domain/roles'
+import { GUEST_ROLES, ROLES, type Role } from '@app/domain/roles'
 import type { AdminUser } from '@app/contracts/auth'
 import { identityKeysOf, migrateIdentityKeys, normaliseEmail, usernameKey } from './user-identity-keys.ts'
 
@@ -118,8 +118,6 @@ function usersVersionOf(kv: KeyValueStore) {
   }
 }
 
-const GUEST_ROLES: Role[] = ['guest_owner', 'guest_standard']
-
 /** How often an update of a username or e-mail is tried again when the account changed meanwhile. */
 const RENAME_ATTEMPTS = 5
 
@@ -199,7 +197,7 @@ export async function createUsersRepository(
       const current = await version.current()
       const cached = listTexts.get(which)
       if (current !== null && cached?.version === current) return cached.text
-      const text = adminUserListText(which === 'all' ? await list() : await listByRoles(GUEST_ROLES))
+      const text = adminUserListText(which === 'all' ? await list() : await listByRoles([...GUEST_ROLES]))
       if (current !== null) listTexts.set(which, { version: current, text })
       return text
     },

@@ -11,13 +11,13 @@ import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '
 import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword } from '../passwords.ts'
 import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
+import { isGuest } from '@app/domain/roles'
 
 const EmailSchema = z.email()
 
 /** Sends JSON already serialized (a long list) as it is. */
 const sendJsonText = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json)
-const GUEST_ROLES: ReadonlySet<string> = new Set(['guest_owner', 'guest_standard'])
 
 function isDuplicate(error: unknown) {
   return (error as Error).name === 'DuplicateKeyError'
@@ -86,7 +86,7 @@ export async function adminRoutes(
   routes.get(api.getUser.path, apiRouteOptions(api.getUser), async (request) => {
     const user = await users.findById(request.params.id)
     if (!user) throw authErrors.userNotFound()
-    if (!GUEST_ROLES.has(user.role)) return toAdminUser(user)
+    if (!isGuest(user.role)) return toAdminUser(user)
     // A guest's derived default password is shown read-only, and only while it still opens the account.
     return { ...toAdminUser(user), defaultPassword: await derivedPasswordStillInUse(user) }
   })
@@ -95,7 +95,7 @@ export async function adminRoutes(
     const user = await users.findById(request.params.id)
     if (!user) throw authErrors.userNotFound()
     // Guests' credentials are theirs and their inviter's business, never the administrator's (docs/requirements.md section 6).
-    if (GUEST_ROLES.has(user.role)) throw authErrors.guestCredentialsLocked()
+    if (isGuest(user.role)) throw authErrors.guestCredentialsLocked()
     const changes: Parameters<UsersRepository['update']>[1] = {}
     const email = request.body.email?.trim()
     const username = request.body.username?.trim()

@@ -1,5 +1,6 @@
+import { isGuest } from '@app/domain/roles'
 import type { AccessibleProfile } from '@app/contracts/profiles'
-import { ASK_ABOUT_OWNER_PARAM, isGuestRole, mayOpen, paths } from '@app/domain/spa-routes'
+import { ASK_ABOUT_OWNER_PARAM, mayOpen, paths } from '@app/domain/spa-routes'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '../../config/product.ts'
@@ -28,7 +29,7 @@ function ownerParam(value: string | null): number | null {
 export function AskRoute() {
   const me = useMe()
   const user = me.data ?? null
-  const guest = user !== null && isGuestRole(user.role)
+  const guest = user !== null && isGuest(user.role)
   const [searchParams] = useSearchParams()
   const awaitingOwner = ownerParam(searchParams.get(ASK_ABOUT_OWNER_PARAM))
   const [profile, setProfile] = useState<AccessibleProfile | null>(null)

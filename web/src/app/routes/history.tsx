@@ -1,4 +1,5 @@
-import { isGuestRole, mayOpen, paths } from '@app/domain/spa-routes'
+import { isGuest } from '@app/domain/roles'
+import { mayOpen, paths } from '@app/domain/spa-routes'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { PRODUCT_NAME } from '../../config/product.ts'
@@ -12,7 +13,7 @@ import { NOTHING_SHARED_TEXT } from '../../features/sharing/components/shared-wi
  */
 export function HistoryRoute() {
   const role = useMe().data?.role ?? null
-  const guest = role !== null && isGuestRole(role)
+  const guest = role !== null && isGuest(role)
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
       <title>{`My Profile · ${PRODUCT_NAME}`}</title>

@@ -21,10 +21,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   guest_standard: 'Guest Standard',
 }
 
-export function isGuest(role: Role): boolean {
-  return role === 'guest_owner' || role === 'guest_standard'
-}
-
 /** Who invited a guest, as 'name (e-mail)', or null for a user nobody invited. */
 export function inviterOf(user: Pick<AdminUser, 'invitedBy' | 'invitedByEmail'>): string | null {
   const name = user.invitedBy?.trim()

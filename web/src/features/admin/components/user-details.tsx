@@ -17,7 +17,8 @@ import { useToast } from '../../../components/ui/toast.tsx'
 import { useUser } from '../api/get-user.ts'
 import { useUpdateUser } from '../api/update-user.ts'
 import { serverMessage } from '../import-errors.ts'
-import { inviterOf, isGuest } from '../user-directory.ts'
+import { isGuest } from '@app/domain/roles'
+import { inviterOf } from '../user-directory.ts'
 import { RoleBadge } from './role-badge.tsx'
 
 /** The detail panel of the selected user: loaded on selection, and again after every save. */
