@@ -1,4 +1,4 @@
-import type { Role } from '@app/domain/roles'
+import { canInvite, isGuest, type Role } from '@app/domain/roles'
 import { useState } from 'react'
 import { Tabs } from '../../../components/ui/tabs.tsx'
 import { AccessHistory } from './access-history.tsx'
@@ -26,8 +26,8 @@ export function ShareProfilePage({ role }: { role: Role }) {
 }
 
 function MyProfileTab({ role }: { role: Role }) {
-  if (role === 'guest_standard') return <LimitedAccess />
-  const ownsProfile = role === 'administrator' || role === 'standard'
+  if (!canInvite(role)) return <LimitedAccess />
+  const ownsProfile = !isGuest(role)
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
