@@ -7,6 +7,7 @@ import { csvRecords, isBlankRecord, type CsvRecord } from './csv.ts'
 import { primaryType, type DiscScores, type DiscType } from './disc.ts'
 import { generatedPassword } from './passwords.ts'
 import { PREVUE_MAX_SCORE, PREVUE_MIN_SCORE, type PrevueDimension, type PrevueScores } from './prevue.ts'
+import { EMAIL_MAX as IMPORT_EMAIL_MAX, isAccountEmail } from './email.ts'
 
 export type ImportFormat = 'disc' | 'prevue'
 
@@ -56,7 +57,7 @@ export const IMPORT_COLUMNS: Record<ImportFormat, readonly string[]> = {
 
 /** The limits of the account and assessment a row becomes (the internal import contract). */
 export const IMPORT_NAME_MAX = 100
-export const IMPORT_EMAIL_MAX = 320
+export { EMAIL_MAX as IMPORT_EMAIL_MAX } from './email.ts'
 const PASSWORD_MIN = 6
 
 /** The spec's texts (section 5), used by the page's parse and, where they fit, by the server's rows. */
@@ -154,38 +155,6 @@ export function listOf(names: readonly string[]): string {
     : shown.join(', ')
 }
 
-/**
- * A practical e-mail check: one '@', a local part of 1 to 64 characters, a domain of dot-separated labels
- * (letters, digits, hyphens) ending in a top-level name of 2 or more letters, no spaces or control
- * characters. Written without a regular expression, so no input makes it slow.
- */
-export function isValidEmail(email: string): boolean {
-  if (email.length > IMPORT_EMAIL_MAX) return false
-  const at = email.indexOf('@')
-  if (at < 1 || at !== email.lastIndexOf('@') || at > 64) return false
-  const local = email.slice(0, at)
-  const domain = email.slice(at + 1)
-  for (const character of local) {
-    const code = character.charCodeAt(0)
-    if (code <= 32 || code === 127 || '()<>[]\\,;:"'.includes(character)) return false
-  }
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false
-  const labels = domain.split('.')
-  if (labels.length < 2 || domain.length > 253) return false
-  for (const label of labels) {
-    if (label.length === 0 || label.length > 63) return false
-    if (label.startsWith('-') || label.endsWith('-')) return false
-    for (const character of label) {
-      const code = character.charCodeAt(0)
-      const letterOrDigit =
-        (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127
-      if (!letterOrDigit && character !== '-') return false
-    }
-  }
-  const top = labels[labels.length - 1]!
-  return top.length >= 2 && !/^\d+$/.test(top)
-}
-
 /** The text, cut to `max` characters with an ellipsis. */
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
@@ -229,7 +198,7 @@ function personProblem(
     return `First and last names are limited to ${IMPORT_NAME_MAX} characters`
   if (CONTROL.test(firstName) || CONTROL.test(lastName))
     return 'Names must not contain line breaks or control characters'
-  if (!isValidEmail(email)) return `Invalid email address: ${clip(email, 100)}`
+  if (!isAccountEmail(email)) return `Invalid email address: ${clip(email, 100)}`
   // The spec's format is short for short names ('#AB1'); accounts need 6 characters.
   if (options.specPasswords && generatedPassword(firstName, lastName, 'lower').length < PASSWORD_MIN)
     return `The generated password would be shorter than ${PASSWORD_MIN} characters: first and last name together need at least 4 letters`

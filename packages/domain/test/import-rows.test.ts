@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   DISC_IMPORT_COLUMNS,
-  isValidEmail,
   matchImportHeader,
   parseScore,
   PREVUE_IMPORT_COLUMNS,
@@ -9,6 +8,7 @@ import {
   type ImportRowOutcome,
 } from '../src/import-rows.ts'
 import { parseSimpleImport, toDiscCsv } from '../src/simple-import.ts'
+import { isAccountEmail } from '../src/email.ts'
 
 const DISC_HEADER = DISC_IMPORT_COLUMNS.join(',')
 const PREVUE_HEADER = PREVUE_IMPORT_COLUMNS.join(',')
@@ -238,7 +238,7 @@ describe('small rules', () => {
     ['a@example.123', false],
     ['.a@example.com', false],
   ])('e-mail %s is valid: %s', (email, valid) => {
-    expect(isValidEmail(email)).toBe(valid)
+    expect(isAccountEmail(email)).toBe(valid)
   })
 
   it.each([

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { z } from 'zod'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { passwordProblem } from '@app/domain/passwords'
@@ -12,8 +11,7 @@ import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword } from '../passwords.ts'
 import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
 import { isGuest } from '@app/domain/roles'
-
-const EmailSchema = z.email()
+import { isAccountEmail } from '@app/domain/email'
 
 /** Sends JSON already serialized (a long list) as it is. */
 const sendJsonText = (reply: FastifyReply, json: string) =>
@@ -35,7 +33,7 @@ export async function adminRoutes(
     const body = request.body
     const username = body.username.trim()
     if (!username || !body.password) throw authErrors.credentialsRequired()
-    if (!EmailSchema.safeParse(body.email.trim()).success) throw authErrors.invalidEmail()
+    if (!isAccountEmail(body.email.trim())) throw authErrors.invalidEmail()
     const problem = passwordProblem(body.password, [username, body.email])
     if (problem) throw authErrors.weakPassword(problem)
     const firstName = body.firstName?.trim() ?? ''
@@ -100,7 +98,7 @@ export async function adminRoutes(
     const email = request.body.email?.trim()
     const username = request.body.username?.trim()
     if (email !== undefined && email !== '' && normaliseEmail(email) !== user.email) {
-      if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
+      if (!isAccountEmail(email)) throw authErrors.invalidEmail()
       // Changing the e-mail changes the username with it (docs/requirements.md section 5).
       changes.email = email
       changes.username = normaliseEmail(email)

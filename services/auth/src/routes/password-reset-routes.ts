@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { clientAddressOf } from '@app/kit/client-address'
@@ -12,6 +11,7 @@ import { hashPassword } from '../passwords.ts'
 import type { ResetTokensRepository } from '../repositories/reset-tokens-repository.ts'
 import { credentialStampOf, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
+import { isAccountEmail } from '@app/domain/email'
 
 export interface PasswordResetRoutesOptions {
   users: UsersRepository
@@ -26,7 +26,6 @@ export interface PasswordResetRoutesOptions {
 
 const FORGOT_ANSWER =
   'If an account exists for that e-mail address, a password reset link has been sent to it.'
-const EmailSchema = z.email()
 
 export async function passwordResetRoutes(app: FastifyInstance, options: PasswordResetRoutesOptions) {
   const { users, resetTokens, mailer } = options
@@ -62,7 +61,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
 
   routes.post(api.forgotPassword.path, apiRouteOptions(api.forgotPassword), async (request) => {
     const email = request.body.email.trim()
-    if (!EmailSchema.safeParse(email).success) throw authErrors.invalidEmail()
+    if (!isAccountEmail(email)) throw authErrors.invalidEmail()
     // Each request counts against the address, and against the mailbox as a whole.
     await options.forgotThrottle.admit(email, clientAddressOf(request.raw))
     await options.forgotThrottle.failed(email)

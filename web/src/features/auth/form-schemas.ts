@@ -6,6 +6,7 @@ import {
 } from '@app/contracts/auth'
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@app/domain/passwords'
 import { z } from 'zod'
+import { isAccountEmail } from '@app/domain/email'
 
 /**
  * The auth forms' schemas: each is the contract's request schema with the page's own rules and the spec's
@@ -23,9 +24,8 @@ export const LoginFormSchema = LoginRequestSchema.superRefine((value, context) =
   if (!value.password) context.addIssue({ code: 'custom', path: ['password'], message: FIELDS_REQUIRED })
 })
 
-const EmailSchema = z.email()
 export const ForgotPasswordFormSchema = ForgotPasswordRequestSchema.superRefine((value, context) => {
-  if (!EmailSchema.safeParse(value.email.trim()).success)
+  if (!isAccountEmail(value.email.trim()))
     context.addIssue({ code: 'custom', path: ['email'], message: INVALID_EMAIL })
 })
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { ErrorBodySchema } from '@app/contracts/errors'
 import {
   InternalImportMailOptionsSchema,
@@ -20,12 +19,12 @@ import { hashPassword } from '../../passwords.ts'
 import type { ResetTokensRepository } from '../../repositories/reset-tokens-repository.ts'
 import { normaliseEmail, type StoredUser, type UsersRepository } from '../../repositories/users-repository.ts'
 import { sendSetPasswordLinks } from '../../set-password-links.ts'
+import { isAccountEmail } from '@app/domain/email'
 
 type Result = InternalUserImportResponse['results'][number]
 type Row = InternalUserImportRequest['users'][number]
 type Candidate = { index: number; row: Row; email: string }
 
-const EmailSchema = z.email()
 /** A batch of 500 rows whose names are all escaped characters is still far below this. */
 const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 export const DUPLICATE_EMAIL_REASON = 'A user with this email already exists'
@@ -165,7 +164,7 @@ async function planBatch(users: UsersRepository, rows: Row[], withLinks: boolean
     if (firstIndexOfKey.has(importKey)) continue // a repeat inside the batch: answered at the end
     firstIndexOfKey.set(importKey, index)
     const email = normaliseEmail(row.email)
-    if (!EmailSchema.safeParse(email).success) {
+    if (!isAccountEmail(email)) {
       results[index] = { importKey, status: 'invalid', reason: 'Invalid email address' }
       continue
     }
