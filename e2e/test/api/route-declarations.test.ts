@@ -32,6 +32,12 @@ const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promi
           baseUrl: 'http://127.0.0.1:9',
           privateKey: TEST_KEYS.sharing.privateKey,
         }),
+        profiles: createServiceClient({
+          caller: 'sharing',
+          target: 'profiles',
+          baseUrl: 'http://127.0.0.1:9',
+          privateKey: TEST_KEYS.sharing.privateKey,
+        }),
       },
       mailer: { send: async () => undefined },
     }),
