@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { INVITATIONS_ACCEPTED, type InvitationAccepted } from '@app/contracts/events'
 import { createEvent } from '@app/kit/bus/port'
 import { signEvent } from '@app/kit/bus/signature'
 import { generateIdentityKeyPair } from '@app/kit/identity'
 import { redisAvailable, type RedisServer } from '@app/kit/testing/redis-server'
-import { startLocalCluster } from '../../scripts/cluster.ts'
 import { ApiSession, createAccount, type Account } from '../src/api.ts'
+import { CLUSTER_ADMINISTRATOR, useLocalCluster, type LocalClusterFixture } from '../src/cluster.ts'
 
 /**
  * The local cluster attacked as issue 26 found it open: a local process wrote to its Redis to grant itself
@@ -47,30 +46,18 @@ const sessionIdOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
 
 describe.skipIf(!redisAvailable)('the local cluster against a local stranger', () => {
+  const local = useLocalCluster('cluster-strangers-')
   let dataDirectory: string
-  let cluster: Awaited<ReturnType<typeof startLocalCluster>>
+  let cluster: LocalClusterFixture['cluster']
   let redis: RedisServer
   let relaxedRedis: RedisServer
+  let runnerLog: string[]
   let administrator: ApiSession
-  const runnerLog: string[] = []
 
   beforeAll(async () => {
-    dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-strangers-'))
-    cluster = await startLocalCluster({
-      dataDirectory,
-      port: 0,
-      stdio: 'ignore',
-      log: (line) => runnerLog.push(line),
-      env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
-    })
-    ;[redis, relaxedRedis] = cluster.redisServers as [RedisServer, RedisServer]
+    ;({ dataDirectory, cluster, redis, relaxedRedis, runnerLog } = local)
     administrator = new ApiSession(cluster.url)
-    await administrator.login('chief@example.com', 'cluster test password')
-  }, 180_000)
-
-  afterAll(async () => {
-    await cluster?.close()
-    rmSync(dataDirectory, { recursive: true, force: true })
+    await administrator.login(CLUSTER_ADMINISTRATOR.email, CLUSTER_ADMINISTRATOR.password)
   })
 
   it('starts both Redis with a password kept in DATA_DIR/secrets.json (0600), never on a command line or in its output', () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { USERS_CREATED, type UserCreated } from '@app/contracts/events'
 import { createEvent } from '@app/kit/bus/port'
 import { createRedisEventBus } from '@app/kit/bus/redis-streams'
@@ -10,41 +10,28 @@ import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
 import { signingEventBus } from '@app/kit/bus/signature'
 import { redisAvailable, type RedisServer } from '@app/kit/testing/redis-server'
-import { startLocalCluster } from '../../scripts/cluster.ts'
 import { localSecrets } from '../../scripts/secrets.ts'
 import { readDatafile } from '../src/datafiles.ts'
 import { ApiSession } from '../src/api.ts'
+import { CLUSTER_ADMINISTRATOR, useLocalCluster, type LocalClusterFixture } from '../src/cluster.ts'
 
 describe.skipIf(!redisAvailable)(
   'the local cluster: one process per service, events over Redis Streams',
   () => {
+    // As `npm run start:cluster` starts it: two redis-servers of its own under the data folder.
+    const local = useLocalCluster('cluster-')
     let redis: RedisServer
     let relaxedRedis: RedisServer
-    let cluster: Awaited<ReturnType<typeof startLocalCluster>>
+    let cluster: LocalClusterFixture['cluster']
     let dataDirectory: string
-    const runnerLog: string[] = []
-
-    beforeAll(async () => {
-      dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-'))
-      // As `npm run start:cluster` starts it: two redis-servers of its own under the data folder.
-      cluster = await startLocalCluster({
-        dataDirectory,
-        port: 0,
-        stdio: 'ignore',
-        log: (line) => runnerLog.push(line),
-        env: { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'cluster test password', LOG_LEVEL: 'warn' },
-      })
-      ;[redis, relaxedRedis] = cluster.redisServers as [RedisServer, RedisServer]
-    }, 120_000)
-
-    afterAll(async () => {
-      await cluster?.close()
-      rmSync(dataDirectory, { recursive: true, force: true })
+    let runnerLog: string[]
+    beforeAll(() => {
+      ;({ redis, relaxedRedis, cluster, dataDirectory, runnerLog } = local)
     })
 
     it('answers health through the gateway for every service process', async () => {
       const administrator = new ApiSession(cluster.url)
-      await administrator.login('chief@example.com', 'cluster test password')
+      await administrator.login(CLUSTER_ADMINISTRATOR.email, CLUSTER_ADMINISTRATOR.password)
       const response = await administrator.call('GET', '/api/health')
       expect(response.status).toBe(200)
       const body = response.body as { upstreams: Record<string, { status: string }> }
@@ -78,7 +65,7 @@ describe.skipIf(!redisAvailable)(
           env: { ...process.env, REDISCLI_AUTH: server.password },
         }).split('\n')
       const user = new ApiSession(cluster.url)
-      await user.login('chief@example.com', 'cluster test password')
+      await user.login(CLUSTER_ADMINISTRATOR.email, CLUSTER_ADMINISTRATOR.password)
       const saved = await user.call('POST', '/api/assessments', {
         assessmentType: 'disc',
         dScore: 40,
@@ -106,7 +93,7 @@ describe.skipIf(!redisAvailable)(
         .poll(
           () =>
             readDatafile(join(dataDirectory, 'profiles', 'people.db')).find(
-              (person) => person.username === 'chief@example.com',
+              (person) => person.username === CLUSTER_ADMINISTRATOR.email,
             ),
           { timeout: 30_000 },
         )
@@ -163,7 +150,7 @@ describe.skipIf(!redisAvailable)(
 
     it('answers 503 while a SIGKILLed service is down, and recovers without a manual restart', async () => {
       const administrator = new ApiSession(cluster.url)
-      await administrator.login('chief@example.com', 'cluster test password')
+      await administrator.login(CLUSTER_ADMINISTRATOR.email, CLUSTER_ADMINISTRATOR.password)
       expect((await administrator.call('GET', '/api/accessible-profiles')).status).toBe(200)
       const profiles = cluster.children.get('profiles')!
       profiles.kill('SIGKILL')
