@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '@app/contracts/api'
+import { internalRoutes } from '@app/contracts/internal'
 import { buildApp as buildAdvice } from '@app/advice/app'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildImport } from '@app/import/app'
@@ -74,6 +75,12 @@ describe('every route of every service', () => {
         } else if (route.url.startsWith('/internal/')) {
           const callers = (route.access as { services: ServiceName[] }).services
           expect(callers.length, where).toBeGreaterThan(0)
+          const row = internalRoutes.find(
+            (entry) => entry.method === route.method && entry.path === route.url,
+          )
+          expect(row, `${where} is missing from packages/contracts/src/internal.ts`).toBeDefined()
+          expect(row!.service, where).toBe(name)
+          expect(callers, where).toEqual(row!.callers)
           // Only pairs of INTERNAL_CALLS, each one a NetworkPolicy edge.
           for (const caller of callers)
             expect(INTERNAL_CALLS[caller as keyof typeof INTERNAL_CALLS] ?? [], where).toContain(name)
@@ -86,6 +93,24 @@ describe('every route of every service', () => {
         }
       }
     }
+  })
+
+  it('answers every row of the internal catalog, and INTERNAL_CALLS has exactly the pairs of its rows', () => {
+    for (const row of internalRoutes) {
+      expect(
+        declared[row.service].some((route) => route.method === row.method && route.url === row.path),
+        `${row.method} ${row.path} has no route in ${row.service}`,
+      ).toBe(true)
+    }
+    const pairs = (calls: Partial<Record<string, readonly string[]>>) =>
+      Object.entries(calls).flatMap(([caller, targets]) =>
+        (targets ?? []).map((target) => `${caller} → ${target}`),
+      )
+    const rowPairs = new Set(
+      internalRoutes.flatMap((row) => row.callers.map((caller) => `${caller} → ${row.service}`)),
+    )
+    expect(pairs(INTERNAL_CALLS).sort()).toEqual([...rowPairs].sort())
+    expect(pairs(INTERNAL_CALLS).length).toBeGreaterThan(0)
   })
 
   it('answers every route of the catalog that the gateway proxies to it', () => {

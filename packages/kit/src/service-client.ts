@@ -1,27 +1,44 @@
 import type { z } from 'zod'
+import type { InternalRoute } from '@app/contracts/internal'
 import { AppError } from './errors.ts'
 import { createTokenSigner, IDENTITY_HEADER, type Identity } from './identity.ts'
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts'
 import { currentClientAddress, currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
 import type { ServiceName } from './services.ts'
 
-export interface ServiceRequest<T> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** A path under `/internal/` of the called service. */
-  path: string
-  body?: unknown
-  /** The user the call is made for, where there is one; the called route decides what it may do. */
-  actingFor?: Identity | null
-  /** The answer's shape; an answer that does not match is the called service's fault (502). */
-  response: z.ZodType<T>
-  /** POST and PATCH are retried only when the called route is idempotent. */
-  idempotent?: boolean
-}
+type SchemaOf<R, Key extends string> = R extends { [K in Key]: infer S extends z.ZodType } ? S : never
+
+/**
+ * What a call of an internal route sends, typed from its row: the path's parameters, the query and the body
+ * where the row has them, and the user the call is made for, where there is one (the called route decides
+ * what that user may do).
+ */
+export type InternalCall<R extends InternalRoute> = { actingFor?: Identity | null } & ([
+  SchemaOf<R, 'params'>,
+] extends [never]
+  ? { params?: never }
+  : { params: z.output<SchemaOf<R, 'params'>> }) &
+  ([SchemaOf<R, 'querystring'>] extends [never]
+    ? { query?: never }
+    : { query: z.output<SchemaOf<R, 'querystring'>> }) &
+  ([SchemaOf<R, 'body'>] extends [never] ? { body?: never } : { body: z.input<SchemaOf<R, 'body'>> })
+
+/** What an internal route answers, as its row's schema reads it. */
+export type InternalAnswer<R extends InternalRoute> = z.output<R['response']>
 
 export interface ServiceClient {
   readonly target: ServiceName
-  request<T>(request: ServiceRequest<T>): Promise<T>
+  /**
+   * Calls one row of the internal route catalog (`@app/contracts/internal`): its method and path, what it
+   * sends and what it answers all come from the row. An answer that does not match the row's schema is the
+   * called service's fault (502). A POST or PATCH is retried only when the row says it is idempotent.
+   */
+  request<R extends InternalRoute>(route: R, ...call: CallArguments<R>): Promise<InternalAnswer<R>>
 }
+
+/** The call's input may be left out where the row needs none. */
+export type CallArguments<R extends InternalRoute> =
+  object extends InternalCall<R> ? [call?: InternalCall<R>] : [call: InternalCall<R>]
 
 export interface ServiceClientOptions {
   caller: ServiceName
@@ -67,7 +84,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       'The service is temporarily unavailable. Please try again shortly.',
     )
 
-  async function attempt<T>(request: ServiceRequest<T>): Promise<Answer> {
+  async function attempt(request: Outgoing): Promise<Answer> {
     const requestId = currentRequestId()
     const clientAddress = currentClientAddress()
     const response = await fetch(new URL(request.path, options.baseUrl), {
@@ -95,8 +112,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   return {
     target: options.target,
-    async request<T>(request: ServiceRequest<T>): Promise<T> {
-      const idempotent = request.idempotent ?? !['POST', 'PATCH'].includes(request.method)
+    async request<R extends InternalRoute>(
+      route: R,
+      ...[call = {} as InternalCall<R>]: CallArguments<R>
+    ): Promise<InternalAnswer<R>> {
+      // A row of another service, or one this service may not call, is a mistake in the caller's code.
+      if (route.service !== options.target || !route.callers.includes(options.caller))
+        throw new Error(
+          `${options.caller} → ${options.target}: ${route.method} ${route.path} is not a call the catalog allows`,
+        )
+      const request: Outgoing = {
+        method: route.method,
+        path: pathOf(route, call as Parameters<typeof pathOf>[1]),
+        body: call.body,
+        actingFor: call.actingFor ?? null,
+      }
+      const idempotent = route.idempotent ?? !['POST', 'PATCH'].includes(route.method)
       const attempts = idempotent ? retries + 1 : 1
       let answer: Answer | null = null
       for (let index = 0; index < attempts; index += 1) {
@@ -118,10 +149,36 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           throw new AppError(answer.status, error.code, error.message, retryAfterOf(answer))
         throw new AppError(502, `${prefix}_FAILED`, 'A service this request needs failed. Please try again.')
       }
-      const parsed = request.response.safeParse(answer.body)
+      const parsed = route.response.safeParse(answer.body)
       if (!parsed.success)
         throw new AppError(502, `${prefix}_BAD_ANSWER`, 'A service this request needs answered unexpectedly.')
-      return parsed.data
+      return parsed.data as InternalAnswer<R>
     },
   }
+}
+
+interface Outgoing {
+  method: InternalRoute['method']
+  path: string
+  body: unknown
+  actingFor: Identity | null
+}
+
+/** The row's path with each `:name` replaced by its parameter, and the query where the row has one. */
+export function pathOf(
+  route: InternalRoute,
+  call: { params?: Record<string, unknown>; query?: Record<string, unknown> },
+): string {
+  const path = route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = call.params?.[name]
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${route.method} ${route.path}: no value for :${name}`)
+    return encodeURIComponent(String(value))
+  })
+  const query = new URLSearchParams(
+    Object.entries(call.query ?? {}).flatMap(([name, value]): Array<[string, string]> =>
+      value === undefined ? [] : [[name, String(value)]],
+    ),
+  ).toString()
+  return query ? `${path}?${query}` : path
 }

@@ -1,20 +1,18 @@
 import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
-/** The six services behind the gateway (docs/architecture.md). */
-export const SERVICES = ['auth', 'profiles', 'sharing', 'questions', 'import', 'advice'] as const
-export type ServiceName = (typeof SERVICES)[number]
+import { internalCalls } from '@app/contracts/internal'
+import { SERVICES, type ServiceName } from '@app/contracts/services'
+
+export { SERVICES, type ServiceName }
 
 /** Who signs tokens the services accept: the gateway for users, a service for its own internal calls. */
 export type Caller = 'gateway' | ServiceName
 
 /**
- * The only synchronous calls between services, caller → called (docs/architecture.md, Calls between services).
+ * The only synchronous calls between services, caller → called (docs/architecture.md, Calls between services),
+ * derived from the callers of the internal route catalog (`@app/contracts/internal`), never kept by hand.
  * Each pair is one NetworkPolicy edge and one public key the called service holds; keep it one level deep.
  */
-export const INTERNAL_CALLS = {
-  sharing: ['auth', 'profiles'],
-  import: ['auth', 'profiles'],
-  advice: ['profiles'],
-} as const satisfies Partial<Record<ServiceName, readonly ServiceName[]>>
+export const INTERNAL_CALLS: Partial<Record<ServiceName, readonly ServiceName[]>> = internalCalls
 
 export function calledBy(service: ServiceName): ServiceName[] {
   return (Object.entries(INTERNAL_CALLS) as Array<[ServiceName, readonly ServiceName[]]>)

@@ -3,11 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError } from '../src/errors.ts'
 import type { Identity } from '../src/identity.ts'
-import { createServiceClient } from '../src/service-client.ts'
+import type { InternalRoute } from '@app/contracts/internal'
+import { internalRouteOptions } from '../src/api-route.ts'
+import { createServiceClient, pathOf } from '../src/service-client.ts'
 import { createServiceApp } from '../src/service.ts'
+import type { ZodTypeProvider } from '../src/validation.ts'
 import {
   createEmbeddedDependencies,
   identityHeaders,
+  serviceHeaders,
   TEST_KEYS,
 } from '../src/testing/service-dependencies.ts'
 
@@ -18,39 +22,65 @@ let app: FastifyInstance
 let baseUrl: string
 const hits = { flaky: 0, create: 0 }
 
+/** Rows shaped like the internal route catalog's (@app/contracts/internal), of a profiles-like service. */
+const row = <const R extends Omit<InternalRoute, 'service' | 'callers' | 'summary'>>(definition: R) =>
+  ({ service: 'profiles', callers: ['advice'], summary: definition.path, ...definition }) as const
+const WhoamiSchema = z.object({ caller: z.string(), userId: z.number().nullable(), requestId: z.string() })
+const rows = {
+  whoami: row({ method: 'GET', path: '/internal/whoami', response: WhoamiSchema }),
+  flaky: row({ method: 'GET', path: '/internal/flaky', response: z.object({ attempts: z.number() }) }),
+  create: row({ method: 'POST', path: '/internal/create', body: z.object({}), response: z.unknown() }),
+  slow: row({ method: 'GET', path: '/internal/slow', response: z.unknown() }),
+  refused: row({ method: 'GET', path: '/internal/refused', response: z.unknown() }),
+  broken: row({ method: 'GET', path: '/internal/broken', response: z.unknown() }),
+  /** The whoami route, read with a schema it does not answer. */
+  misread: row({ method: 'GET', path: '/internal/whoami', response: z.object({ other: z.string() }) }),
+  echo: row({
+    method: 'POST',
+    path: '/internal/echo/:id',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    querystring: z.object({ tag: z.string().optional() }),
+    body: z.strictObject({ words: z.array(z.string()).min(1) }),
+    response: z.object({ id: z.number(), tag: z.string().nullable(), words: z.array(z.string()) }),
+  }),
+}
+
 beforeEach(async () => {
   hits.flaky = 0
   hits.create = 0
   dependencies = await createEmbeddedDependencies('profiles')
   app = createServiceApp('profiles', dependencies)
-  const forAdvice = {
-    config: { access: { services: ['advice'] as const } },
-    schema: { response: { 200: z.unknown(), 503: z.unknown() } },
-  }
-  app.get('/internal/whoami', forAdvice, async (request) => ({
-    caller: request.caller,
+  app.get(rows.whoami.path, internalRouteOptions(rows.whoami), async (request) => ({
+    caller: request.caller!,
     userId: request.identity?.userId ?? null,
     requestId: request.id,
   }))
-  app.get('/internal/flaky', forAdvice, async (_request, reply) => {
+  app.get(rows.flaky.path, internalRouteOptions(rows.flaky), async (_request, reply) => {
     hits.flaky += 1
     if (hits.flaky < 3) return reply.status(503).send({ message: 'busy', code: 'PROFILES_BUSY' })
     return { attempts: hits.flaky }
   })
-  app.post('/internal/create', forAdvice, async (_request, reply) => {
+  app.post(rows.create.path, internalRouteOptions(rows.create), async (_request, reply) => {
     hits.create += 1
     return reply.status(503).send({ message: 'busy', code: 'PROFILES_BUSY' })
   })
-  app.get('/internal/slow', forAdvice, async () => {
+  app.get(rows.slow.path, internalRouteOptions(rows.slow), async () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     return { late: true }
   })
-  app.get('/internal/refused', forAdvice, async () => {
+  app.get(rows.refused.path, internalRouteOptions(rows.refused), async () => {
     throw new AppError(403, 'PROFILES_FORBIDDEN', 'You do not have access to this profile')
   })
-  app.get('/internal/broken', forAdvice, async () => {
+  app.get(rows.broken.path, internalRouteOptions(rows.broken), async () => {
     throw new Error('a stack trace with internals')
   })
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(rows.echo.path, internalRouteOptions(rows.echo), async (request) => ({
+      id: request.params.id,
+      tag: request.query.tag ?? null,
+      words: request.body.words,
+    }))
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterEach(async () => {
@@ -80,17 +110,11 @@ const failureOf = async (call: Promise<unknown>) => {
 
 describe('the service client', () => {
   it('signs as the calling service for the called one, acting for the user it names', async () => {
-    const answer = await client().request({
-      method: 'GET',
-      path: '/internal/whoami',
-      actingFor: ada,
-      response: z.object({ caller: z.string(), userId: z.number().nullable() }),
-    })
-    expect(answer).toEqual({ caller: 'advice', userId: 12 })
+    const answer = await client().request(rows.whoami, { actingFor: ada })
+    expect(answer).toEqual({ caller: 'advice', userId: 12, requestId: expect.any(String) })
   })
 
   it("passes on the id of the request being handled, so both services' lines share it", async () => {
-    const whoami = z.object({ requestId: z.string() })
     const adviceDependencies = await createEmbeddedDependencies('advice')
     const advice = createServiceApp('advice', adviceDependencies)
     // A POST with a body, which is read before the handler runs, and two calls apart in time.
@@ -98,9 +122,9 @@ describe('the service client', () => {
       '/api/ask',
       { config: { access: 'signed-in' }, schema: { response: { 200: z.unknown() } } },
       async (request) => {
-        const first = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+        const first = await client().request(rows.whoami)
         await new Promise((resolve) => setTimeout(resolve, 10))
-        const second = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+        const second = await client().request(rows.whoami)
         return { own: request.id, called: [first.requestId, second.requestId] }
       },
     )
@@ -119,7 +143,7 @@ describe('the service client', () => {
       for (const answer of answers) expect(answer.called).toEqual([answer.own, answer.own])
       expect(answers[0]!.own).not.toBe(answers[1]!.own)
       // Outside a request there is no id to pass on: the called service names the call itself.
-      const alone = await client().request({ method: 'GET', path: '/internal/whoami', response: whoami })
+      const alone = await client().request(rows.whoami)
       expect(alone.requestId).toMatch(/^[\w-]{12}$/)
       expect(answers.flatMap((answer) => answer.called)).not.toContain(alone.requestId)
     } finally {
@@ -128,56 +152,73 @@ describe('the service client', () => {
     }
   })
 
-  it('is refused where its service is not listed', async () => {
+  it('is refused where its service is not listed: by the called route, and before sending by the client', async () => {
+    const response = await fetch(`${baseUrl}${rows.whoami.path}`, {
+      headers: serviceHeaders('import', 'profiles'),
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ code: 'PROFILES_FORBIDDEN' })
+    await expect(client('import').request(rows.whoami)).rejects.toThrow(
+      'import → profiles: GET /internal/whoami is not a call the catalog allows',
+    )
+    const ofAuth = { ...rows.whoami, service: 'auth' } as const
+    await expect(client().request(ofAuth)).rejects.toThrow(/not a call the catalog allows/)
+  })
+
+  it("sends the row's parameters, query and body, validated at the called route by the same row", async () => {
+    const answer = await client().request(rows.echo, {
+      params: { id: 7 },
+      query: { tag: 'a b/c' },
+      body: { words: ['one', 'two'] },
+    })
+    expect(answer).toEqual({ id: 7, tag: 'a b/c', words: ['one', 'two'] })
+    // Both ends read the row's types: a call that does not fit it fails the typecheck (never run).
+    const misfits = () => [
+      // @ts-expect-error the body's words are a list
+      client().request(rows.echo, { params: { id: 7 }, query: {}, body: { words: 'one' } }),
+      // @ts-expect-error the row's path needs its :id
+      client().request(rows.echo, { query: {}, body: { words: ['one'] } }),
+      // @ts-expect-error a GET row takes no body
+      client().request(rows.whoami, { body: {} }),
+    ]
+    expect(typeof misfits).toBe('function')
+    expect(pathOf(rows.echo, { params: { id: 7 }, query: { tag: 'a b/c' } })).toBe(
+      '/internal/echo/7?tag=a+b%2Fc',
+    )
+    expect(() => pathOf(rows.echo, { params: {} })).toThrow('no value for :id')
+    // What the row refuses at the called route comes back as the route's 400, not the caller's fault.
     expect(
-      await failureOf(
-        client('import').request({ method: 'GET', path: '/internal/whoami', response: z.unknown() }),
-      ),
-    ).toMatchObject({ statusCode: 403, code: 'PROFILES_FORBIDDEN' })
+      await failureOf(client().request(rows.echo, { params: { id: 7 }, query: {}, body: { words: [] } })),
+    ).toMatchObject({ statusCode: 400 })
   })
 
   it('retries an idempotent call a bounded number of times, and never a POST', async () => {
-    const flaky = await client().request({
-      method: 'GET',
-      path: '/internal/flaky',
-      response: z.object({ attempts: z.number() }),
-    })
+    const flaky = await client().request(rows.flaky)
     expect(flaky).toEqual({ attempts: 3 })
-    expect(
-      await failureOf(
-        client().request({ method: 'POST', path: '/internal/create', body: {}, response: z.unknown() }),
-      ),
-    ).toMatchObject({ statusCode: 503, code: 'ADVICE_UPSTREAM_UNAVAILABLE' })
+    expect(await failureOf(client().request(rows.create, { body: {} }))).toMatchObject({
+      statusCode: 503,
+      code: 'ADVICE_UPSTREAM_UNAVAILABLE',
+    })
     expect(hits.create).toBe(1)
   })
 
   it('gives up after its timeout with a 503, and maps failures to { message, code }', async () => {
-    expect(
-      await failureOf(
-        client('advice', 100).request({ method: 'GET', path: '/internal/slow', response: z.unknown() }),
-      ),
-    ).toMatchObject({ statusCode: 503, code: 'ADVICE_UPSTREAM_UNAVAILABLE' })
-    expect(
-      await failureOf(client().request({ method: 'GET', path: '/internal/refused', response: z.unknown() })),
-    ).toEqual({
+    expect(await failureOf(client('advice', 100).request(rows.slow))).toMatchObject({
+      statusCode: 503,
+      code: 'ADVICE_UPSTREAM_UNAVAILABLE',
+    })
+    expect(await failureOf(client().request(rows.refused))).toEqual({
       statusCode: 403,
       code: 'PROFILES_FORBIDDEN',
       message: 'You do not have access to this profile',
     })
-    const broken = await failureOf(
-      client().request({ method: 'GET', path: '/internal/broken', response: z.unknown() }),
-    )
+    const broken = await failureOf(client().request(rows.broken))
     expect(broken).toMatchObject({ statusCode: 502, code: 'ADVICE_UPSTREAM_FAILED' })
     expect(broken.message).not.toContain('stack')
-    expect(
-      await failureOf(
-        client().request({
-          method: 'GET',
-          path: '/internal/whoami',
-          response: z.object({ other: z.string() }),
-        }),
-      ),
-    ).toMatchObject({ statusCode: 502, code: 'ADVICE_UPSTREAM_BAD_ANSWER' })
+    expect(await failureOf(client().request(rows.misread))).toMatchObject({
+      statusCode: 502,
+      code: 'ADVICE_UPSTREAM_BAD_ANSWER',
+    })
   })
 
   it('answers 503 when nothing listens', async () => {
@@ -188,9 +229,7 @@ describe('the service client', () => {
       privateKey: TEST_KEYS.advice.privateKey,
       retries: 1,
     })
-    expect(
-      await failureOf(gone.request({ method: 'GET', path: '/internal/whoami', response: z.unknown() })),
-    ).toMatchObject({
+    expect(await failureOf(gone.request(rows.whoami))).toMatchObject({
       statusCode: 503,
     })
   })

@@ -1,4 +1,5 @@
-import { AccessibleProfileSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import { internalApi } from '@app/contracts/internal'
+import type { AccessibleProfile } from '@app/contracts/profiles'
 import { discPositionOf, prevueScoresOf } from '@app/domain/profile-scores'
 import { AppError } from '@app/kit/errors'
 import type { Identity } from '@app/kit/identity'
@@ -35,11 +36,9 @@ export function createProfileLoader(profiles: ServiceClient | undefined) {
         'ADVICE_UNAVAILABLE',
         'The service is temporarily unavailable. Please try again shortly.',
       )
-    const profile = await profiles.request({
-      method: 'GET',
-      path: `/internal/profiles/${id}`,
+    const profile = await profiles.request(internalApi.profileForUser, {
+      params: { id },
       actingFor: identity,
-      response: AccessibleProfileSchema,
     })
     return toSubject(profile)
   }

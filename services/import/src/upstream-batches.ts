@@ -1,9 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  InternalAssessmentImportResponseSchema,
-  InternalImportMailOptionsSchema,
-  InternalUserImportResponseSchema,
-} from '@app/contracts/imports'
+import { internalApi } from '@app/contracts/internal'
 import { AppError } from '@app/kit/errors'
 import type { ServiceClient } from '@app/kit/service-client'
 import { assessmentResultOf } from './assessment-result.ts'
@@ -53,11 +49,7 @@ async function withRetries<T>(upstream: Upstream, call: () => Promise<T>): Promi
 
 /** Whether auth can e-mail set-password links (it sends real e-mail). */
 export async function setPasswordLinksAvailable(auth: ServiceClient): Promise<boolean> {
-  const options = await auth.request({
-    method: 'GET',
-    path: '/internal/users/import/options',
-    response: InternalImportMailOptionsSchema,
-  })
+  const options = await auth.request(internalApi.userImportOptions)
   return options.setPasswordLinks
 }
 
@@ -77,9 +69,7 @@ export async function settleRows(
   let accounts
   try {
     accounts = await withRetries(upstream, () =>
-      upstream.auth.request({
-        method: 'POST',
-        path: '/internal/users/import',
+      upstream.auth.request(internalApi.importUsers, {
         body: {
           ...(links ? { setPasswordLinks: true } : {}),
           users: rows.map((row) => {
@@ -94,8 +84,6 @@ export async function settleRows(
             }
           }),
         },
-        response: InternalUserImportResponseSchema,
-        idempotent: true,
       }),
     )
   } catch (error) {
@@ -140,9 +128,7 @@ async function saveAssessments(
 ): Promise<void> {
   try {
     await withRetries(upstream, () =>
-      upstream.profiles.request({
-        method: 'POST',
-        path: '/internal/assessments/import',
+      upstream.profiles.request(internalApi.importAssessments, {
         body: {
           assessments: rows.map((row) => ({
             importKey: key(row),
@@ -151,8 +137,6 @@ async function saveAssessments(
             ...assessmentResultOf(row),
           })),
         },
-        response: InternalAssessmentImportResponseSchema,
-        idempotent: true,
       }),
     )
   } catch (error) {

@@ -1,14 +1,12 @@
 import { isInvitationEmail } from '@app/domain/email'
 import { INVITATIONS_ACCEPTED, type InvitationAccepted } from '@app/contracts/events'
+import { internalApi } from '@app/contracts/internal'
 import {
-  GuestAccountResponseSchema,
   INVITATION_LIFETIME_MS,
-  UserContactSchema,
   type GuestRole,
   type Invitation,
   type UserContact,
 } from '@app/contracts/sharing'
-import { OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import { MIN_PASSWORD_LENGTH } from '@app/domain/passwords'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
 import { AppError } from '@app/kit/errors'
@@ -50,12 +48,7 @@ async function ownsAProfile(
   caller: Identity,
 ): Promise<boolean> {
   try {
-    const { owned } = await options.profiles.request({
-      method: 'GET',
-      path: '/internal/profiles/owned',
-      actingFor: caller,
-      response: OwnedProfilesResponseSchema,
-    })
+    const { owned } = await options.profiles.request(internalApi.ownedProfiles, { actingFor: caller })
     return owned > 0
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode < 500) throw error
@@ -85,7 +78,7 @@ export function createSharingService(options: SharingServiceOptions) {
   const linkOf = (token: string) => new URL(`/invite/${token}`, options.publicUrl).toString()
 
   const contactOf = (userId: number): Promise<UserContact> =>
-    auth.request({ method: 'GET', path: `/internal/users/${userId}`, response: UserContactSchema })
+    auth.request(internalApi.userContact, { params: { id: userId } })
 
   const usable = (invitation: StoredInvitation | null): invitation is StoredInvitation =>
     invitation !== null &&
@@ -262,9 +255,7 @@ export function createSharingService(options: SharingServiceOptions) {
       const invitation = await findByToken(token)
       if (password === undefined && !(await isInvitee(signedIn!, invitation)))
         throw sharingErrors.passwordRequired()
-      const account = await auth.request({
-        method: 'POST',
-        path: '/internal/users/find-or-create-guest',
+      const account = await auth.request(internalApi.findOrCreateGuest, {
         body: {
           email: invitation.inviteeEmail,
           name: invitation.inviteeName,
@@ -275,9 +266,6 @@ export function createSharingService(options: SharingServiceOptions) {
           invitedAt: invitation.createdAt.toISOString(),
         },
         actingFor: signedIn,
-        // Finding the account again is harmless: a second call finds what the first created.
-        idempotent: true,
-        response: GuestAccountResponseSchema,
       })
       const acceptedAt = now()
       const accepted = await invitations.accept(invitation.id, account.user.id, acceptedAt)

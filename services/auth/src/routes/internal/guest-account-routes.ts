@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import {
-  GuestAccountRequestSchema,
-  GuestAccountResponseSchema,
-  UserContactSchema,
-} from '@app/contracts/sharing'
+import { internalApi } from '@app/contracts/internal'
 import { passwordProblem } from '@app/domain/passwords'
 import type { EventBus } from '@app/kit/bus/port'
 import { clientAddressOf } from '@app/kit/client-address'
+import { internalRouteOptions } from '@app/kit/api-route'
 import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated, announceUserUpdated } from '../../accounts.ts'
@@ -16,15 +11,6 @@ import type { AddressConfirmation } from '../email-confirmation-routes.ts'
 import { hashPassword, verifyPassword } from '../../passwords.ts'
 import type { StoredUser, UsersRepository } from '../../repositories/users-repository.ts'
 import type { Throttle } from '../../throttle.ts'
-
-const ERRORS = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  429: ErrorBodySchema,
-}
-const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
 const guestErrors = {
   passwordRequired: () =>
@@ -69,85 +55,69 @@ export async function guestAccountRoutes(
   const { users, bus, loginThrottle, addressConfirmation } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.get(
-    '/internal/users/:id',
-    {
-      config: { access: { services: ['sharing'] } },
-      schema: { params: UserIdParamsSchema, response: { 200: UserContactSchema, ...ERRORS } },
-    },
-    async (request) => {
-      const user = await users.findById(request.params.id)
-      if (!user) throw new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found')
-      return { id: user.id, name: user.name || user.username, email: user.email, role: user.role }
-    },
-  )
+  const { userContact, findOrCreateGuest } = internalApi
+  routes.get(userContact.path, internalRouteOptions(userContact), async (request) => {
+    const user = await users.findById(request.params.id)
+    if (!user) throw new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found')
+    return { id: user.id, name: user.name || user.username, email: user.email, role: user.role }
+  })
 
-  routes.post(
-    '/internal/users/find-or-create-guest',
-    {
-      config: { access: { services: ['sharing'] } },
-      schema: { body: GuestAccountRequestSchema, response: { 200: GuestAccountResponseSchema, ...ERRORS } },
-    },
-    async (request) => {
-      const { email, name, role, password, invitedBy, invitedAt } = request.body
-      const signedIn = request.identity
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const existing = (await users.findByEmail(email)) ?? (await users.findByUsername(email))
-        if (existing) {
-          const provenBySession = signedIn?.userId === existing.id
-          let provenByPassword = false
-          if (!provenBySession && password !== undefined) {
-            // The same limit as logging in: an invitation to someone's address must not open a side door
-            // for guessing their password.
-            // The invitee's address, which sharing passes on from the gateway (client-address.ts).
-            const address = clientAddressOf(request.raw)
-            await loginThrottle.admit(existing.username, address)
-            provenByPassword = await verifyPassword(existing.passwordHash, password)
-            if (provenByPassword) await loginThrottle.succeeded(existing.username, address)
-            else await loginThrottle.failed(existing.username)
-          }
-          if (!provenBySession && !provenByPassword) throw guestErrors.signInRequired()
-          if (existing.role === 'guest_standard' && role === 'guest_owner') {
-            const promoted = (await users.update(existing.id, { role: 'guest_owner' }))!
-            await announceUserUpdated(bus, existing, promoted)
-            request.log.info(
-              { event: 'guest_promoted', userId: existing.id },
-              'guest promoted to guest_owner',
-            )
-            return { user: sessionUserOf(promoted), created: false, promoted: true }
-          }
-          return { user: sessionUserOf(existing), created: false, promoted: false }
+  routes.post(findOrCreateGuest.path, internalRouteOptions(findOrCreateGuest), async (request) => {
+    const { email, name, role, password, invitedBy, invitedAt } = request.body
+    const signedIn = request.identity
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const existing = (await users.findByEmail(email)) ?? (await users.findByUsername(email))
+      if (existing) {
+        const provenBySession = signedIn?.userId === existing.id
+        let provenByPassword = false
+        if (!provenBySession && password !== undefined) {
+          // The same limit as logging in: an invitation to someone's address must not open a side door
+          // for guessing their password.
+          // The invitee's address, which sharing passes on from the gateway (client-address.ts).
+          const address = clientAddressOf(request.raw)
+          await loginThrottle.admit(existing.username, address)
+          provenByPassword = await verifyPassword(existing.passwordHash, password)
+          if (provenByPassword) await loginThrottle.succeeded(existing.username, address)
+          else await loginThrottle.failed(existing.username)
         }
-        if (typeof password !== 'string') throw guestErrors.passwordRequired()
-        const problem = passwordProblem(password, [email])
-        if (problem) throw new AppError(400, 'AUTH_WEAK_PASSWORD', problem)
-        try {
-          const user = await users.create({
-            username: email.trim().toLowerCase(),
-            email,
-            ...splitName(name),
-            name: name.trim(),
-            role,
-            passwordHash: await hashPassword(password),
-            // The invitee chose this password themselves.
-            mustChangePassword: false,
-            invitedBy: invitedBy.name,
-            invitedByEmail: invitedBy.email,
-            // When the invitation was sent, not when it was accepted.
-            dateInvited: invitedAt ? new Date(invitedAt) : new Date(),
-            // The link that made it may have been copied: only a link mailed to the address confirms it (decision 025).
-            emailConfirmed: false,
-          })
-          addressConfirmation.request(user, request.log)
-          request.log.info({ event: 'guest_created', userId: user.id, role }, 'guest account created')
-          await announceUserCreated(bus, user)
-          return { user: sessionUserOf(user), created: true, promoted: false }
-        } catch (error) {
-          // Two acceptances raced: the other created the account, so this one finds it on the next round.
-          if ((error as Error).name !== 'DuplicateKeyError') throw error
+        if (!provenBySession && !provenByPassword) throw guestErrors.signInRequired()
+        if (existing.role === 'guest_standard' && role === 'guest_owner') {
+          const promoted = (await users.update(existing.id, { role: 'guest_owner' }))!
+          await announceUserUpdated(bus, existing, promoted)
+          request.log.info({ event: 'guest_promoted', userId: existing.id }, 'guest promoted to guest_owner')
+          return { user: sessionUserOf(promoted), created: false, promoted: true }
         }
+        return { user: sessionUserOf(existing), created: false, promoted: false }
       }
-      throw guestErrors.signInRequired()
-    },
-  )
+      if (typeof password !== 'string') throw guestErrors.passwordRequired()
+      const problem = passwordProblem(password, [email])
+      if (problem) throw new AppError(400, 'AUTH_WEAK_PASSWORD', problem)
+      try {
+        const user = await users.create({
+          username: email.trim().toLowerCase(),
+          email,
+          ...splitName(name),
+          name: name.trim(),
+          role,
+          passwordHash: await hashPassword(password),
+          // The invitee chose this password themselves.
+          mustChangePassword: false,
+          invitedBy: invitedBy.name,
+          invitedByEmail: invitedBy.email,
+          // When the invitation was sent, not when it was accepted.
+          dateInvited: invitedAt ? new Date(invitedAt) : new Date(),
+          // The link that made it may have been copied: only a link mailed to the address confirms it (decision 025).
+          emailConfirmed: false,
+        })
+        addressConfirmation.request(user, request.log)
+        request.log.info({ event: 'guest_created', userId: user.id, role }, 'guest account created')
+        await announceUserCreated(bus, user)
+        return { user: sessionUserOf(user), created: true, promoted: false }
+      } catch (error) {
+        // Two acceptances raced: the other created the account, so this one finds it on the next round.
+        if ((error as Error).name !== 'DuplicateKeyError') throw error
+      }
+    }
+    throw guestErrors.signInRequired()
+  })
 }

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import {
-  InternalImportMailOptionsSchema,
-  InternalUserImportRequestSchema,
-  InternalUserImportResponseSchema,
-  type InternalUserImportRequest,
-  type InternalUserImportResponse,
-} from '@app/contracts/imports'
+import type { InternalUserImportRequest, InternalUserImportResponse } from '@app/contracts/imports'
+import { internalApi } from '@app/contracts/internal'
+import { internalRouteOptions } from '@app/kit/api-route'
 import { passwordProblem } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
 import { DuplicateKeyError } from '@app/kit/store/port'
@@ -25,11 +20,7 @@ type Result = InternalUserImportResponse['results'][number]
 type Row = InternalUserImportRequest['users'][number]
 type Candidate = { index: number; row: Row; email: string }
 
-/** A batch of 500 rows whose names are all escaped characters is still far below this. */
-const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 export const DUPLICATE_EMAIL_REASON = 'A user with this email already exists'
-
-const ERRORS = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema }
 
 const linksUnavailable = () =>
   new AppError(400, 'AUTH_MAIL_NOT_CONFIGURED', 'Set-password links need e-mail: SMTP_URL is not set')
@@ -51,87 +42,72 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
   const { users, takeover, links } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.get(
-    '/internal/users/import/options',
-    {
-      config: { access: { services: ['import'] } },
-      schema: { response: { 200: InternalImportMailOptionsSchema, ...ERRORS } },
-    },
-    async () => ({ setPasswordLinks: links !== null }),
-  )
+  const { userImportOptions, importUsers } = internalApi
+  routes.get(userImportOptions.path, internalRouteOptions(userImportOptions), async () => ({
+    setPasswordLinks: links !== null,
+  }))
 
-  routes.post(
-    '/internal/users/import',
-    {
-      config: { access: { services: ['import'] } },
-      bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      schema: {
-        body: InternalUserImportRequestSchema,
-        response: { 200: InternalUserImportResponseSchema, ...ERRORS },
-      },
-    },
-    async (request) => {
-      const rows = request.body.users
-      const withLinks = request.body.setPasswordLinks === true
-      if (withLinks && !links) throw linksUnavailable()
-      const plan = await planBatch(users, rows, withLinks)
-      const { results } = plan
-      // A link's account gets a secret nobody sees; the person sets their own through the link.
-      const passwordOf = (candidate: Candidate) => (withLinks ? newOneTimeToken() : candidate.row.password!)
-      // Every hash at once: @node-rs/argon2 runs each on the libuv pool, so they spread over every core.
-      const [createHashes, takeoverHashes] = await Promise.all([
-        Promise.all(plan.toCreate.map((candidate) => hashPassword(passwordOf(candidate)))),
-        Promise.all(plan.toTakeOver.map((candidate) => hashPassword(passwordOf(candidate)))),
-      ])
-      const accountOf = (candidate: Candidate, passwordHash: string) => ({
-        firstName: candidate.row.firstName.trim(),
-        lastName: candidate.row.lastName.trim(),
-        name:
-          candidate.row.name.trim() ||
-          `${candidate.row.firstName.trim()} ${candidate.row.lastName.trim()}`.trim(),
-        role: 'standard' as const,
-        passwordHash,
-        mustChangePassword: !withLinks,
-        importKey: candidate.row.importKey,
-      })
-      const created = await createAccounts(users, plan, (candidate, position) =>
-        accountOf(candidate, createHashes[position]!),
+  routes.post(importUsers.path, internalRouteOptions(importUsers), async (request) => {
+    const rows = request.body.users
+    const withLinks = request.body.setPasswordLinks === true
+    if (withLinks && !links) throw linksUnavailable()
+    const plan = await planBatch(users, rows, withLinks)
+    const { results } = plan
+    // A link's account gets a secret nobody sees; the person sets their own through the link.
+    const passwordOf = (candidate: Candidate) => (withLinks ? newOneTimeToken() : candidate.row.password!)
+    // Every hash at once: @node-rs/argon2 runs each on the libuv pool, so they spread over every core.
+    const [createHashes, takeoverHashes] = await Promise.all([
+      Promise.all(plan.toCreate.map((candidate) => hashPassword(passwordOf(candidate)))),
+      Promise.all(plan.toTakeOver.map((candidate) => hashPassword(passwordOf(candidate)))),
+    ])
+    const accountOf = (candidate: Candidate, passwordHash: string) => ({
+      firstName: candidate.row.firstName.trim(),
+      lastName: candidate.row.lastName.trim(),
+      name:
+        candidate.row.name.trim() ||
+        `${candidate.row.firstName.trim()} ${candidate.row.lastName.trim()}`.trim(),
+      role: 'standard' as const,
+      passwordHash,
+      mustChangePassword: !withLinks,
+      importKey: candidate.row.importKey,
+    })
+    const created = await createAccounts(users, plan, (candidate, position) =>
+      accountOf(candidate, createHashes[position]!),
+    )
+    for (const [position, candidate] of plan.toTakeOver.entries()) {
+      const taken = await takeOverAddress(
+        takeover,
+        candidate.holder,
+        accountOf(candidate, takeoverHashes[position]!),
+        { event: 'import' },
       )
-      for (const [position, candidate] of plan.toTakeOver.entries()) {
-        const taken = await takeOverAddress(
-          takeover,
-          candidate.holder,
-          accountOf(candidate, takeoverHashes[position]!),
-          { event: 'import' },
-        )
-        const { importKey } = candidate.row
-        results[candidate.index] = taken
-          ? { importKey, status: 'taken-over', userId: taken.id }
-          : { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
-        if (taken) plan.accounts.set(taken.id, taken)
-      }
-      for (const [index, row] of rows.entries()) {
-        if (results[index]) continue
-        const first = results[plan.firstIndexOfKey.get(row.importKey)!]!
-        results[index] = first.userId
-          ? { importKey: row.importKey, status: 'existing', userId: first.userId }
-          : { ...first }
-      }
+      const { importKey } = candidate.row
+      results[candidate.index] = taken
+        ? { importKey, status: 'taken-over', userId: taken.id }
+        : { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
+      if (taken) plan.accounts.set(taken.id, taken)
+    }
+    for (const [index, row] of rows.entries()) {
+      if (results[index]) continue
+      const first = results[plan.firstIndexOfKey.get(row.importKey)!]!
+      results[index] = first.userId
+        ? { importKey: row.importKey, status: 'existing', userId: first.userId }
+        : { ...first }
+    }
 
-      if (withLinks && links) {
-        const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...plan.accounts.values()])
-        for (const result of results) if (result?.userId) result.linkSent = sent.get(result.userId) === true
-      }
-      for (const user of created) await announceUserCreated(takeover.bus, user)
-      const counts = { created: 0, existing: 0, 'taken-over': 0, duplicate: 0, invalid: 0 }
-      for (const result of results) counts[result!.status] += 1
-      request.log.info(
-        { event: 'users_imported', rows: rows.length, links: withLinks, ...counts },
-        'import batch of users',
-      )
-      return { results: results as Result[] }
-    },
-  )
+    if (withLinks && links) {
+      const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...plan.accounts.values()])
+      for (const result of results) if (result?.userId) result.linkSent = sent.get(result.userId) === true
+    }
+    for (const user of created) await announceUserCreated(takeover.bus, user)
+    const counts = { created: 0, existing: 0, 'taken-over': 0, duplicate: 0, invalid: 0 }
+    for (const result of results) counts[result!.status] += 1
+    request.log.info(
+      { event: 'users_imported', rows: rows.length, links: withLinks, ...counts },
+      'import batch of users',
+    )
+    return { results: results as Result[] }
+  })
 }
 
 interface BatchPlan {

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import {
-  InternalAssessmentImportRequestSchema,
-  InternalAssessmentImportResponseSchema,
-  type InternalAssessmentImportResponse,
-} from '@app/contracts/imports'
+import type { InternalAssessmentImportResponse } from '@app/contracts/imports'
+import { internalApi } from '@app/contracts/internal'
+import { internalRouteOptions } from '@app/kit/api-route'
 import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
@@ -12,9 +9,6 @@ import type { AssessmentsRepository, NewAssessment } from '../../repositories/as
 import { saveAssessments } from '../../saving.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
-
-/** A batch of 500 Prevue rows whose names are all escaped characters is still far below this. */
-const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 
 /**
  * Assessments for an import (import → profiles), one per imported user, saved the way the page saves one
@@ -28,77 +22,60 @@ export async function assessmentImportRoutes(
   const { assessments } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
-  routes.post(
-    '/internal/assessments/import',
-    {
-      config: { access: { services: ['import'] } },
-      bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      schema: {
-        body: InternalAssessmentImportRequestSchema,
-        response: {
-          200: InternalAssessmentImportResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+  const { importAssessments } = internalApi
+  routes.post(importAssessments.path, internalRouteOptions(importAssessments), async (request) => {
+    const rows = request.body.assessments
+    const earlier = await assessments.idsByImportKeys(rows.map((row) => row.importKey))
+    const results: Array<Result | undefined> = rows.map((row) => {
+      const id = earlier.get(row.importKey)
+      return id === undefined ? undefined : { importKey: row.importKey, status: 'existing', assessmentId: id }
+    })
+    const timestamp = new Date().toISOString()
+    const pending = new Map<string, { index: number; assessment: NewAssessment }>()
+    for (const [index, { importKey, ...row }] of rows.entries()) {
+      if (results[index] || pending.has(importKey)) continue
+      pending.set(importKey, {
+        index,
+        assessment: {
+          ...row,
+          // The imported profile names its owner, and follows the name auth announces for them.
+          namedAfterOwner: true,
+          answers: [],
+          timestamp,
+          importKey,
         },
-      },
-    },
-    async (request) => {
-      const rows = request.body.assessments
-      const earlier = await assessments.idsByImportKeys(rows.map((row) => row.importKey))
-      const results: Array<Result | undefined> = rows.map((row) => {
-        const id = earlier.get(row.importKey)
-        return id === undefined
-          ? undefined
-          : { importKey: row.importKey, status: 'existing', assessmentId: id }
       })
-      const timestamp = new Date().toISOString()
-      const pending = new Map<string, { index: number; assessment: NewAssessment }>()
-      for (const [index, { importKey, ...row }] of rows.entries()) {
-        if (results[index] || pending.has(importKey)) continue
-        pending.set(importKey, {
-          index,
-          assessment: {
-            ...row,
-            // The imported profile names its owner, and follows the name auth announces for them.
-            namedAfterOwner: true,
-            answers: [],
-            timestamp,
-            importKey,
-          },
-        })
+    }
+    const batch = [...pending.values()]
+    const outcomes = await saveAssessments(
+      options,
+      batch.map((entry) => entry.assessment),
+    )
+    const created = new Map<string, number>()
+    for (const [position, outcome] of outcomes.entries()) {
+      const { index, assessment } = batch[position]!
+      const importKey = assessment.importKey!
+      if (outcome.status === 'fulfilled') {
+        created.set(importKey, outcome.value.profile.id)
+        results[index] = { importKey, status: 'created', assessmentId: outcome.value.profile.id }
+        continue
       }
-      const batch = [...pending.values()]
-      const outcomes = await saveAssessments(
-        options,
-        batch.map((entry) => entry.assessment),
-      )
-      const created = new Map<string, number>()
-      for (const [position, outcome] of outcomes.entries()) {
-        const { index, assessment } = batch[position]!
-        const importKey = assessment.importKey!
-        if (outcome.status === 'fulfilled') {
-          created.set(importKey, outcome.value.profile.id)
-          results[index] = { importKey, status: 'created', assessmentId: outcome.value.profile.id }
-          continue
-        }
-        // The same batch ran concurrently and saved this row first.
-        if (!(outcome.reason instanceof DuplicateKeyError)) throw outcome.reason
-        const raced = (await assessments.idsByImportKeys([importKey])).get(importKey)
-        if (raced === undefined) throw outcome.reason
-        results[index] = { importKey, status: 'existing', assessmentId: raced }
-      }
-      // A key repeated inside the batch answers the assessment its first row made.
-      for (const [index, row] of rows.entries()) {
-        if (results[index]) continue
-        const first = results[pending.get(row.importKey)!.index]!
-        results[index] = { importKey: row.importKey, status: 'existing', assessmentId: first.assessmentId }
-      }
-      request.log.info(
-        { event: 'assessments_imported', rows: rows.length, created: created.size },
-        'import batch of assessments',
-      )
-      return { results: results as Result[] }
-    },
-  )
+      // The same batch ran concurrently and saved this row first.
+      if (!(outcome.reason instanceof DuplicateKeyError)) throw outcome.reason
+      const raced = (await assessments.idsByImportKeys([importKey])).get(importKey)
+      if (raced === undefined) throw outcome.reason
+      results[index] = { importKey, status: 'existing', assessmentId: raced }
+    }
+    // A key repeated inside the batch answers the assessment its first row made.
+    for (const [index, row] of rows.entries()) {
+      if (results[index]) continue
+      const first = results[pending.get(row.importKey)!.index]!
+      results[index] = { importKey: row.importKey, status: 'existing', assessmentId: first.assessmentId }
+    }
+    request.log.info(
+      { event: 'assessments_imported', rows: rows.length, created: created.size },
+      'import batch of assessments',
+    )
+    return { results: results as Result[] }
+  })
 }

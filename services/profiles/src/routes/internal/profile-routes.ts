@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrorBodySchema } from '@app/contracts/errors'
-import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from '@app/contracts/profiles'
+import { internalApi } from '@app/contracts/internal'
+import { internalRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { accessibleProfiles, withAccess } from '../../access.ts'
 import { profilesErrors } from '../../errors.ts'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
-
-const ProfileIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
 
 /**
  * Profiles read by another service on behalf of a user (advice loads the profiles a question is about;
@@ -18,38 +13,22 @@ const ProfileIdParamsSchema = z.object({
  */
 export async function internalProfileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
-  routes.get(
-    '/internal/profiles/:id',
-    {
-      config: { access: { services: ['advice'] } },
-      schema: {
-        params: ProfileIdParamsSchema,
-        response: { 200: AccessibleProfileSchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      const actingFor = request.identity
-      if (!actingFor) throw profilesErrors.profileForbidden()
-      const view = await options.catalog.view(actingFor.userId)
-      const access = accessibleProfiles(view, actingFor)
-      const profile = view.byId(request.params.id)
-      if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
-      return withAccess(profile, access)
-    },
-  )
+  const { profileForUser, ownedProfiles } = internalApi
+  routes.get(profileForUser.path, internalRouteOptions(profileForUser), async (request) => {
+    const actingFor = request.identity
+    if (!actingFor) throw profilesErrors.profileForbidden()
+    const view = await options.catalog.view(actingFor.userId)
+    const access = accessibleProfiles(view, actingFor)
+    const profile = view.byId(request.params.id)
+    if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
+    return withAccess(profile, access)
+  })
 
   // Sharing refuses an invitation while its sender has no profile to share: the invitee would get nothing.
-  routes.get(
-    '/internal/profiles/owned',
-    {
-      config: { access: { services: ['sharing'] } },
-      schema: { response: { 200: OwnedProfilesResponseSchema, 403: ErrorBodySchema } },
-    },
-    async (request) => {
-      const actingFor = request.identity
-      if (!actingFor) throw profilesErrors.profileForbidden()
-      const view = await options.catalog.view(actingFor.userId)
-      return { owned: view.ofOwner(actingFor.userId).length }
-    },
-  )
+  routes.get(ownedProfiles.path, internalRouteOptions(ownedProfiles), async (request) => {
+    const actingFor = request.identity
+    if (!actingFor) throw profilesErrors.profileForbidden()
+    const view = await options.catalog.view(actingFor.userId)
+    return { owned: view.ofOwner(actingFor.userId).length }
+  })
 }

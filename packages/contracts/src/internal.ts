@@ -1,0 +1,134 @@
+import { z } from 'zod'
+import {
+  InternalAssessmentImportRequestSchema,
+  InternalAssessmentImportResponseSchema,
+  InternalImportMailOptionsSchema,
+  InternalUserImportRequestSchema,
+  InternalUserImportResponseSchema,
+} from './imports.ts'
+import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from './profiles.ts'
+import { GuestAccountRequestSchema, GuestAccountResponseSchema, UserContactSchema } from './sharing.ts'
+import { SERVICES, type HttpMethod, type ServiceName } from './services.ts'
+
+/**
+ * One route a service offers only to other services (docs/decisions/045-internal-route-catalog.md): who
+ * answers it, who may call it, and the shape of what goes in and out. The called service registers it from
+ * this row (`internalRouteOptions` in @app/kit/api-route) and the caller calls it with this row
+ * (`ServiceClient.request`), so both ends are typed from the same place; the NetworkPolicy edges and the
+ * keys each service holds are derived from the callers of every row (INTERNAL_CALLS in @app/kit/services).
+ */
+export interface InternalRoute {
+  /** The called service. */
+  service: ServiceName
+  method: HttpMethod
+  /** `:name` is one path segment. */
+  path: `/internal/${string}`
+  /** The services allowed to call it; any other caller is refused with 403. */
+  callers: readonly ServiceName[]
+  summary: string
+  params?: z.ZodType
+  querystring?: z.ZodType
+  body?: z.ZodType
+  /** The success answer (200); errors are `{ message, code }` and pass on to the caller's own answer. */
+  response: z.ZodType
+  /**
+   * A POST or PATCH that may be sent again without doing anything twice (an import key, a find-or-create):
+   * the client retries it after a failure on the way, as it retries every GET, PUT and DELETE.
+   */
+  idempotent?: boolean
+  /** A larger body limit than the default, in bytes (the import batches). */
+  bodyLimit?: number
+}
+
+/** A batch of 500 rows whose names are all escaped characters is still far below this. */
+const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+const internalRoute = <const R extends InternalRoute>(definition: R) => definition
+
+/** Every internal route, by a name both ends refer to it with. */
+export const internalApi = {
+  userContact: internalRoute({
+    service: 'auth',
+    method: 'GET',
+    path: '/internal/users/:id',
+    callers: ['sharing'],
+    summary: "An inviter's or invitee's name, e-mail and role",
+    params: IdParamsSchema,
+    response: UserContactSchema,
+  }),
+  findOrCreateGuest: internalRoute({
+    service: 'auth',
+    method: 'POST',
+    path: '/internal/users/find-or-create-guest',
+    callers: ['sharing'],
+    summary: 'The account of an accepted invitation: found, promoted or created (decision 034)',
+    body: GuestAccountRequestSchema,
+    response: GuestAccountResponseSchema,
+    // Finding the account again is harmless: a second call finds what the first created.
+    idempotent: true,
+  }),
+  userImportOptions: internalRoute({
+    service: 'auth',
+    method: 'GET',
+    path: '/internal/users/import/options',
+    callers: ['import'],
+    summary: 'Whether auth can e-mail set-password links',
+    response: InternalImportMailOptionsSchema,
+  }),
+  importUsers: internalRoute({
+    service: 'auth',
+    method: 'POST',
+    path: '/internal/users/import',
+    callers: ['import'],
+    summary: "A batch of an import's accounts, each under its import key",
+    body: InternalUserImportRequestSchema,
+    response: InternalUserImportResponseSchema,
+    idempotent: true,
+    bodyLimit: BATCH_BODY_LIMIT_BYTES,
+  }),
+  profileForUser: internalRoute({
+    service: 'profiles',
+    method: 'GET',
+    path: '/internal/profiles/:id',
+    callers: ['advice'],
+    summary: 'One profile, if the user the call acts for may see it',
+    params: IdParamsSchema,
+    response: AccessibleProfileSchema,
+  }),
+  ownedProfiles: internalRoute({
+    service: 'profiles',
+    method: 'GET',
+    path: '/internal/profiles/owned',
+    callers: ['sharing'],
+    summary: 'How many profiles the user the call acts for owns',
+    response: OwnedProfilesResponseSchema,
+  }),
+  importAssessments: internalRoute({
+    service: 'profiles',
+    method: 'POST',
+    path: '/internal/assessments/import',
+    callers: ['import'],
+    summary: "A batch of an import's assessments, each under its import key",
+    body: InternalAssessmentImportRequestSchema,
+    response: InternalAssessmentImportResponseSchema,
+    idempotent: true,
+    bodyLimit: BATCH_BODY_LIMIT_BYTES,
+  }),
+} satisfies Record<string, InternalRoute>
+
+export type InternalRouteName = keyof typeof internalApi
+export const internalRoutes: readonly InternalRoute[] = Object.values(internalApi)
+
+/**
+ * The synchronous calls between services, caller → called, read from the rows' callers: each pair is one
+ * NetworkPolicy edge and one public key the called service holds. Callers and targets in SERVICES order.
+ */
+export const internalCalls: Partial<Record<ServiceName, readonly ServiceName[]>> = Object.fromEntries(
+  SERVICES.flatMap((caller) => {
+    const targets = SERVICES.filter((target) =>
+      internalRoutes.some((row) => row.service === target && row.callers.includes(caller)),
+    )
+    return targets.length > 0 ? [[caller, targets]] : []
+  }),
+)
