@@ -27,16 +27,7 @@
 auth profiles sharing questions import advice
 {{- end -}}
 
-{{/*
-The only synchronous calls between services, caller: [called] (INTERNAL_CALLS in packages/kit/src/services.ts,
-which e2e/test/deployment checks this against). Each pair is one NetworkPolicy edge, the caller's private key
-and upstream URL, and the caller's public key in the called service. Read with: include "app.internalCalls" . | fromYaml
-*/}}
-{{- define "app.internalCalls" -}}
-sharing: [auth, profiles]
-import: [auth, profiles]
-advice: [profiles]
-{{- end -}}
+{{/* The only synchronous calls between services, app.internalCalls: generated into _internal-calls.tpl. */}}
 
 {{/* The services that call a given one. Call with (dict "name" "auth" "context" $); a space-separated list. */}}
 {{- define "app.callersOf" -}}

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EVENT_PUBLISHERS, EVENT_SUBSCRIPTIONS, INTERNAL_CALLS } from '@app/kit/services'
 import { helmValues, generateKeyPairs } from '../../../scripts/generate-keys.ts'
+import { internalCallsTemplate } from '../../../scripts/generate-k8s.ts'
 import { goMissing, renderChart } from '../../../scripts/render-chart.ts'
 import { manifests } from './k8s-manifests.ts'
 import {
@@ -80,11 +81,15 @@ describe('the Helm chart', () => {
     for (const name of serviceNames) expect(known).toContain(`${name.toUpperCase()}_SERVICE_URL`)
   })
 
-  it('calls between services exactly as INTERNAL_CALLS in @app/kit/services (app.internalCalls)', () => {
-    const helpers = templates.get('_helpers.tpl')!
-    const block = helpers.match(/define "app\.internalCalls" -\}\}\n([^{]*)\{\{- end/)?.[1]
+  it('calls between services exactly as INTERNAL_CALLS in @app/kit/services (app.internalCalls, generated)', () => {
+    const generated = templates.get('_internal-calls.tpl')!
+    // Written by `npm run chart:k8s` from the internal route catalog, never by hand.
+    expect(generated).toBe(internalCallsTemplate())
+    const block = generated.match(/define "app\.internalCalls" -\}\}\n([^{]*)\{\{- end/)?.[1]
     expect(block).toBeDefined()
     expect(parseYaml(block!)).toEqual(INTERNAL_CALLS)
+    expect(Object.keys(INTERNAL_CALLS).length).toBeGreaterThan(0)
+    expect(templates.get('_helpers.tpl')).not.toMatch(/define "app\.internalCalls"/)
   })
 
   it('signs and verifies events exactly as EVENT_PUBLISHERS and EVENT_SUBSCRIPTIONS in @app/kit/services', () => {
