@@ -1,7 +1,6 @@
-import { apiRoutes, type Access, type ApiRoute, type HttpMethod } from '@app/contracts/api'
+import { apiRoutes, type Access, type AddressLimitName, type HttpMethod } from '@app/contracts/api'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { ServiceName } from './config.ts'
-import type { AddressLimitName } from './plugins/rate-limit.ts'
 
 export type { Access, HttpMethod }
 
@@ -14,7 +13,7 @@ export interface RouteRule {
   target: ServiceName | 'gateway'
   /** A session that must change its password may still call it (decision 033). */
   duringPasswordChange?: boolean
-  /** A tighter limit per client address for this route, on top of the global one (the service limits per account). */
+  /** A tighter limit per client address for this route, on top of the global one: the catalog row's. */
   perAddressLimit?: AddressLimitName
   /** A larger body limit than the default, in bytes (the imports); the service sets the same. */
   bodyLimit?: number
@@ -24,20 +23,6 @@ export interface RouteRule {
 export function bodyLimitOf(rule: RouteRule | null): number {
   return rule?.bodyLimit ?? BODY_LIMIT_BYTES
 }
-
-/**
- * Credential routes get a tighter limit per client address (CREDENTIAL_RATE_LIMIT_MAX and _WINDOW_MS);
- * the auth service also limits each account.
- */
-const CREDENTIAL_ROUTES = new Set([
-  '/api/auth/login',
-  '/api/auth/forgot-password',
-  '/api/auth/reset-password',
-])
-const isCredentialRoute = (route: ApiRoute) =>
-  route.method === 'POST'
-    ? CREDENTIAL_ROUTES.has(route.path)
-    : route.path === '/api/auth/reset-password/:token'
 
 /**
  * Every API route the gateway lets through, read from the public API catalog (`@app/contracts/api`) that
@@ -51,7 +36,7 @@ export const routeTable: readonly RouteRule[] = [
     access: route.access,
     target: route.target,
     ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
-    ...(isCredentialRoute(route) ? { perAddressLimit: 'credentials' as const } : {}),
+    ...(route.perAddressLimit ? { perAddressLimit: route.perAddressLimit } : {}),
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
   })),
   // The API's own documentation: for administrators, and for anyone in development (`withOpenDocs`).

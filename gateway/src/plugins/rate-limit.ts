@@ -1,18 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyRateLimit from '@fastify/rate-limit'
+import type { AddressLimitName, ApiRoute } from '@app/contracts/api'
 import { Redis } from 'ioredis'
 import { AppError } from '@app/kit/errors'
 import { KeyValueUnavailableError } from '@app/kit/kv/port'
 import { isApiPath } from '../canonical-url.ts'
-import type { RouteRule } from '../route-table.ts'
 
 export interface Limit {
   max: number
   windowMs: number
 }
 
-/** The named per-address limits a route-table row may ask for; their numbers come from the config. */
-export type AddressLimitName = 'credentials'
+/**
+ * What a per-address limit reads of a row: the catalog's own limit on it (`@app/contracts/api`), so this module
+ * needs nothing of the route table's, and the route table nothing of this one's.
+ */
+export type LimitedRoute = Pick<ApiRoute, 'method' | 'path' | 'perAddressLimit'>
 
 export interface RateLimitOptions {
   /** Every API call of one client address. */
@@ -24,7 +27,7 @@ export interface RateLimitOptions {
 
 export interface RateLimits {
   /** Counts the request against its row's per-address limit, if the row has one, and refuses it past the limit. */
-  enforceRouteLimit(rule: RouteRule, request: FastifyRequest, reply: FastifyReply): Promise<void>
+  enforceRouteLimit(rule: LimitedRoute, request: FastifyRequest, reply: FastifyReply): Promise<void>
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>
@@ -100,7 +103,7 @@ export async function registerRateLimits(
     )
   })
 
-  const routeLimiters = new Map<RouteRule, Limiter>()
+  const routeLimiters = new Map<LimitedRoute, Limiter>()
   return {
     async enforceRouteLimit(rule, request, reply) {
       if (!rule.perAddressLimit) return

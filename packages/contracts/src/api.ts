@@ -68,6 +68,8 @@ import {
 /** Who may call a public route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[]
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+/** The named per-address limits a catalog row may ask for; their numbers come from the gateway's config. */
+export type AddressLimitName = 'credentials'
 export type ApiTarget = 'gateway' | 'auth' | 'profiles' | 'sharing' | 'questions' | 'import' | 'advice'
 
 /**
@@ -88,6 +90,11 @@ export interface ApiRoute {
   querystring?: z.ZodType
   /** A larger body limit than the default, in bytes, at the gateway and in the service (the imports). */
   bodyLimit?: number
+  /**
+   * A tighter limit per client address at the gateway, on top of the global one (decision 046): the routes
+   * that take or mail a credential, which the service also limits per account.
+   */
+  perAddressLimit?: AddressLimitName
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>
 }
@@ -140,6 +147,7 @@ export const api = {
     path: '/api/auth/login',
     target: 'auth',
     access: 'public',
+    perAddressLimit: 'credentials',
     summary: 'Sign in; the answer sets the session cookie',
     body: LoginRequestSchema,
     responses: { 200: PublicUserSchema },
@@ -177,6 +185,7 @@ export const api = {
     path: '/api/auth/forgot-password',
     target: 'auth',
     access: 'public',
+    perAddressLimit: 'credentials',
     summary: 'E-mail a reset link; the same answer whether or not the address exists',
     body: ForgotPasswordRequestSchema,
     responses: { 200: ForgotPasswordResponseSchema },
@@ -186,6 +195,7 @@ export const api = {
     path: '/api/auth/reset-password/:token',
     target: 'auth',
     access: 'public',
+    perAddressLimit: 'credentials',
     summary: 'Whether a reset link is still valid',
     params: ResetTokenParamsSchema,
     responses: { 200: ResetTokenCheckSchema },
@@ -195,6 +205,7 @@ export const api = {
     path: '/api/auth/reset-password',
     target: 'auth',
     access: 'public',
+    perAddressLimit: 'credentials',
     summary: 'Choose a new password with a reset token',
     body: ResetPasswordRequestSchema,
     responses: { 200: MessageSchema },
