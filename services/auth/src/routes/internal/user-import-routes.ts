@@ -4,7 +4,7 @@ import { internalApi } from '@app/contracts/internal'
 import { internalRouteOptions } from '@app/kit/api-route'
 import { passwordProblem } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
-import { DuplicateKeyError } from '@app/kit/store/port'
+import { creationsOf, importKeyBatch, type FirstOfKey } from '@app/kit/import-batch'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { announceUserCreated } from '../../accounts.ts'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../../address-takeover.ts'
@@ -18,7 +18,8 @@ import { isAccountEmail } from '@app/domain/email'
 
 type Result = InternalUserImportResponse['results'][number]
 type Row = InternalUserImportRequest['users'][number]
-type Candidate = { index: number; row: Row; email: string }
+/** A row to make an account for, at its place among the first rows of the new keys. */
+type Candidate = { position: number; row: Row; email: string }
 
 export const DUPLICATE_EMAIL_REASON = 'A user with this email already exists'
 
@@ -51,97 +52,126 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
     const rows = request.body.users
     const withLinks = request.body.setPasswordLinks === true
     if (withLinks && !links) throw linksUnavailable()
-    const plan = await planBatch(users, rows, withLinks)
-    const { results } = plan
-    // A link's account gets a secret nobody sees; the person sets their own through the link.
-    const passwordOf = (candidate: Candidate) => (withLinks ? newOneTimeToken() : candidate.row.password!)
-    // Every hash at once: @node-rs/argon2 runs each on the libuv pool, so they spread over every core.
-    const [createHashes, takeoverHashes] = await Promise.all([
-      Promise.all(plan.toCreate.map((candidate) => hashPassword(passwordOf(candidate)))),
-      Promise.all(plan.toTakeOver.map((candidate) => hashPassword(passwordOf(candidate)))),
-    ])
-    const accountOf = (candidate: Candidate, passwordHash: string) => ({
-      firstName: candidate.row.firstName.trim(),
-      lastName: candidate.row.lastName.trim(),
-      name:
-        candidate.row.name.trim() ||
-        `${candidate.row.firstName.trim()} ${candidate.row.lastName.trim()}`.trim(),
-      role: 'standard' as const,
-      passwordHash,
-      mustChangePassword: !withLinks,
-      importKey: candidate.row.importKey,
+    const batch: UserBatch = { users, takeover, withLinks, accounts: new Map(), created: [] }
+    const results = await importKeyBatch<Row, Result>(rows, {
+      earlier: async (keys) => {
+        const earlier = await users.findByImportKeys(keys)
+        for (const user of earlier) batch.accounts.set(user.id, user)
+        return new Map(
+          earlier.map((user) => [
+            user.importKey!,
+            { importKey: user.importKey!, status: 'existing', userId: user.id },
+          ]),
+        )
+      },
+      settle: (firsts) => settleNewRows(batch, firsts),
+      repeat: (row, first) =>
+        first.userId ? { importKey: row.importKey, status: 'existing', userId: first.userId } : { ...first },
     })
-    const created = await createAccounts(users, plan, (candidate, position) =>
-      accountOf(candidate, createHashes[position]!),
-    )
-    for (const [position, candidate] of plan.toTakeOver.entries()) {
-      const taken = await takeOverAddress(
-        takeover,
-        candidate.holder,
-        accountOf(candidate, takeoverHashes[position]!),
-        { event: 'import' },
-      )
-      const { importKey } = candidate.row
-      results[candidate.index] = taken
-        ? { importKey, status: 'taken-over', userId: taken.id }
-        : { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
-      if (taken) plan.accounts.set(taken.id, taken)
-    }
-    for (const [index, row] of rows.entries()) {
-      if (results[index]) continue
-      const first = results[plan.firstIndexOfKey.get(row.importKey)!]!
-      results[index] = first.userId
-        ? { importKey: row.importKey, status: 'existing', userId: first.userId }
-        : { ...first }
-    }
 
     if (withLinks && links) {
-      const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...plan.accounts.values()])
-      for (const result of results) if (result?.userId) result.linkSent = sent.get(result.userId) === true
+      const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...batch.accounts.values()])
+      for (const result of results) if (result.userId) result.linkSent = sent.get(result.userId) === true
     }
-    for (const user of created) await announceUserCreated(takeover.bus, user)
+    for (const user of batch.created) await announceUserCreated(takeover.bus, user)
     const counts = { created: 0, existing: 0, 'taken-over': 0, duplicate: 0, invalid: 0 }
-    for (const result of results) counts[result!.status] += 1
+    for (const result of results) counts[result.status] += 1
     request.log.info(
       { event: 'users_imported', rows: rows.length, links: withLinks, ...counts },
       'import batch of users',
     )
-    return { results: results as Result[] }
+    return { results }
   })
 }
 
-interface BatchPlan {
-  results: Array<Result | undefined>
-  firstIndexOfKey: Map<string, number>
-  toCreate: Candidate[]
-  toTakeOver: Array<Candidate & { holder: StoredUser }>
+/** One batch's dependencies and what it has made so far. */
+interface UserBatch {
+  users: UsersRepository
+  takeover: TakeoverDependencies
+  withLinks: boolean
   /** Every account the batch answers with, by id: the ones to mail a set-password link to. */
   accounts: Map<number, StoredUser>
+  /** The accounts this batch created, to announce once it is done. */
+  created: StoredUser[]
 }
 
-/** Answers what needs no write (earlier accounts, refusals, duplicates) and sorts the rest. */
-async function planBatch(users: UsersRepository, rows: Row[], withLinks: boolean): Promise<BatchPlan> {
-  const results: Array<Result | undefined> = new Array(rows.length)
-  const accounts = new Map<number, StoredUser>()
-  const earlier = new Map(
-    (await users.findByImportKeys(rows.map((row) => row.importKey))).map((user) => [user.importKey!, user]),
+/**
+ * The first row of each new import key: refused (invalid, or an address already claimed), created, or, where an
+ * unconfirmed guest account holds the address, taken over (decision 025). Answers in the order of `firsts`.
+ */
+async function settleNewRows(batch: UserBatch, firsts: Array<FirstOfKey<Row>>): Promise<Result[]> {
+  const { users, withLinks } = batch
+  const results: Array<Result | undefined> = new Array(firsts.length)
+  const duplicate = (row: Row): Result => ({
+    importKey: row.importKey,
+    status: 'duplicate',
+    reason: DUPLICATE_EMAIL_REASON,
+  })
+  const { toCreate, toTakeOver } = await sortCandidates(users, screen(firsts, withLinks, results), results)
+  // A link's account gets a secret nobody sees; the person sets their own through the link.
+  const passwordOf = (candidate: Candidate) => (withLinks ? newOneTimeToken() : candidate.row.password!)
+  // Every hash at once: @node-rs/argon2 runs each on the libuv pool, so they spread over every core.
+  const [createHashes, takeoverHashes] = await Promise.all([
+    Promise.all(toCreate.map((candidate) => hashPassword(passwordOf(candidate)))),
+    Promise.all(toTakeOver.map((candidate) => hashPassword(passwordOf(candidate)))),
+  ])
+  const accountOf = (candidate: Candidate, passwordHash: string) => ({
+    firstName: candidate.row.firstName.trim(),
+    lastName: candidate.row.lastName.trim(),
+    name:
+      candidate.row.name.trim() ||
+      `${candidate.row.firstName.trim()} ${candidate.row.lastName.trim()}`.trim(),
+    role: 'standard' as const,
+    passwordHash,
+    mustChangePassword: !withLinks,
+    importKey: candidate.row.importKey,
+  })
+  // At once: concurrent inserts share the store's fsyncs.
+  const outcomes = await Promise.allSettled(
+    toCreate.map((candidate, position) =>
+      users.create({
+        username: candidate.email,
+        email: candidate.email,
+        ...accountOf(candidate, createHashes[position]!),
+      }),
+    ),
   )
-  const candidates: Candidate[] = []
-  const firstIndexOfKey = new Map<string, number>()
-  const claimedEmails = new Set<string>()
-  for (const [index, row] of rows.entries()) {
-    const { importKey } = row
-    const before = earlier.get(importKey)
-    if (before) {
-      results[index] = { importKey, status: 'existing', userId: before.id }
-      accounts.set(before.id, before)
+  // The same batch ran concurrently and created it first, or another account took the address.
+  const creations = await creationsOf(toCreate, outcomes, ({ row }) => users.findByImportKey(row.importKey))
+  for (const [position, creation] of creations.entries()) {
+    const { position: at, row } = toCreate[position]!
+    if (creation.status === 'taken') {
+      results[at] = duplicate(row)
       continue
     }
-    if (firstIndexOfKey.has(importKey)) continue // a repeat inside the batch: answered at the end
-    firstIndexOfKey.set(importKey, index)
+    if (creation.status === 'created') batch.created.push(creation.made)
+    batch.accounts.set(creation.made.id, creation.made)
+    results[at] = { importKey: row.importKey, status: creation.status, userId: creation.made.id }
+  }
+  for (const [position, candidate] of toTakeOver.entries()) {
+    const taken = await takeOverAddress(
+      batch.takeover,
+      candidate.holder,
+      accountOf(candidate, takeoverHashes[position]!),
+      { event: 'import' },
+    )
+    if (taken) batch.accounts.set(taken.id, taken)
+    results[candidate.position] = taken
+      ? { importKey: candidate.row.importKey, status: 'taken-over', userId: taken.id }
+      : duplicate(candidate.row)
+  }
+  return results as Result[]
+}
+
+/** Answers the rows refused on their own (an invalid address or password, an address earlier in the batch). */
+function screen(firsts: Array<FirstOfKey<Row>>, withLinks: boolean, results: Array<Result | undefined>) {
+  const candidates: Candidate[] = []
+  const claimedEmails = new Set<string>()
+  for (const [position, { row }] of firsts.entries()) {
+    const { importKey } = row
     const email = normaliseEmail(row.email)
     if (!isAccountEmail(email)) {
-      results[index] = { importKey, status: 'invalid', reason: 'Invalid email address' }
+      results[position] = { importKey, status: 'invalid', reason: 'Invalid email address' }
       continue
     }
     const problem = withLinks
@@ -150,18 +180,25 @@ async function planBatch(users: UsersRepository, rows: Row[], withLinks: boolean
         ? 'A password or a set-password link is needed'
         : passwordProblem(row.password, [email])
     if (problem) {
-      results[index] = { importKey, status: 'invalid', reason: problem }
+      results[position] = { importKey, status: 'invalid', reason: problem }
       continue
     }
     if (claimedEmails.has(email)) {
-      results[index] = { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
+      results[position] = { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
       continue
     }
     claimedEmails.add(email)
-    candidates.push({ index, row, email })
+    candidates.push({ position, row, email })
   }
+  return candidates
+}
 
-  // Who holds each address, as e-mail or username: nobody, one unconfirmed guest account, or someone else.
+/** Who holds each address, as e-mail or username: nobody (create), one unconfirmed guest (take over), or someone else. */
+async function sortCandidates(
+  users: UsersRepository,
+  candidates: Candidate[],
+  results: Array<Result | undefined>,
+) {
   const holders = new Map<string, StoredUser[]>()
   if (candidates.length > 0) {
     for (const holder of await users.findHoldersOf(candidates.map((candidate) => candidate.email))) {
@@ -170,7 +207,7 @@ async function planBatch(users: UsersRepository, rows: Row[], withLinks: boolean
     }
   }
   const toCreate: Candidate[] = []
-  const toTakeOver: BatchPlan['toTakeOver'] = []
+  const toTakeOver: Array<Candidate & { holder: StoredUser }> = []
   for (const candidate of candidates) {
     const held = holders.get(candidate.email) ?? []
     const [holder] = held
@@ -178,47 +215,11 @@ async function planBatch(users: UsersRepository, rows: Row[], withLinks: boolean
     else if (held.length === 1 && holder.email === candidate.email && isUnconfirmedGuest(holder))
       toTakeOver.push({ ...candidate, holder })
     else
-      results[candidate.index] = {
+      results[candidate.position] = {
         importKey: candidate.row.importKey,
         status: 'duplicate',
         reason: DUPLICATE_EMAIL_REASON,
       }
   }
-  return { results, firstIndexOfKey, toCreate, toTakeOver, accounts }
-}
-
-/** Creates the new accounts at once (concurrent inserts share the store's fsyncs) and answers their rows. */
-async function createAccounts(
-  users: UsersRepository,
-  plan: BatchPlan,
-  accountOf: (
-    candidate: Candidate,
-    position: number,
-  ) => Omit<Parameters<UsersRepository['create']>[0], 'username' | 'email'>,
-): Promise<StoredUser[]> {
-  const outcomes = await Promise.allSettled(
-    plan.toCreate.map((candidate, position) =>
-      users.create({ username: candidate.email, email: candidate.email, ...accountOf(candidate, position) }),
-    ),
-  )
-  const created: StoredUser[] = []
-  for (const [position, outcome] of outcomes.entries()) {
-    const { index, row } = plan.toCreate[position]!
-    const { importKey } = row
-    if (outcome.status === 'fulfilled') {
-      created.push(outcome.value)
-      plan.accounts.set(outcome.value.id, outcome.value)
-      plan.results[index] = { importKey, status: 'created', userId: outcome.value.id }
-      continue
-    }
-    const error = outcome.reason as unknown
-    if (!(error instanceof DuplicateKeyError)) throw error
-    // The same batch ran concurrently and created it first, or another account took the address.
-    const raced = await users.findByImportKey(importKey)
-    if (raced) plan.accounts.set(raced.id, raced)
-    plan.results[index] = raced
-      ? { importKey, status: 'existing', userId: raced.id }
-      : { importKey, status: 'duplicate', reason: DUPLICATE_EMAIL_REASON }
-  }
-  return created
+  return { toCreate, toTakeOver }
 }

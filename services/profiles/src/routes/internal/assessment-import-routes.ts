@@ -1,81 +1,85 @@
 import type { FastifyInstance } from 'fastify'
-import type { InternalAssessmentImportResponse } from '@app/contracts/imports'
+import type {
+  InternalAssessmentImportRequest,
+  InternalAssessmentImportResponse,
+} from '@app/contracts/imports'
 import { internalApi } from '@app/contracts/internal'
 import { internalRouteOptions } from '@app/kit/api-route'
-import { DuplicateKeyError } from '@app/kit/store/port'
+import { creationsOf, importKeyBatch, type FirstOfKey } from '@app/kit/import-batch'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
-import type { AssessmentsRepository, NewAssessment } from '../../repositories/assessments-repository.ts'
+import type { AssessmentsRepository } from '../../repositories/assessments-repository.ts'
 import { saveAssessments } from '../../saving.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
+type Row = InternalAssessmentImportRequest['assessments'][number]
+interface Options {
+  assessments: AssessmentsRepository
+  catalog: ProfileCatalog
+}
 
 /**
  * Assessments for an import (import → profiles), one per imported user, saved the way the page saves one
  * so that lists and search show them at once. Each carries its row's import key: a batch sent again
- * answers the assessments made the first time and saves nothing.
+ * answers the assessments made the first time and saves nothing (importKeyBatch in @app/kit/import-batch).
  */
-export async function assessmentImportRoutes(
-  app: FastifyInstance,
-  options: { assessments: AssessmentsRepository; catalog: ProfileCatalog },
-) {
+export async function assessmentImportRoutes(app: FastifyInstance, options: Options) {
   const { assessments } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   const { importAssessments } = internalApi
   routes.post(importAssessments.path, internalRouteOptions(importAssessments), async (request) => {
     const rows = request.body.assessments
-    const earlier = await assessments.idsByImportKeys(rows.map((row) => row.importKey))
-    const results: Array<Result | undefined> = rows.map((row) => {
-      const id = earlier.get(row.importKey)
-      return id === undefined ? undefined : { importKey: row.importKey, status: 'existing', assessmentId: id }
+    let created = 0
+    const results = await importKeyBatch<Row, Result>(rows, {
+      earlier: async (keys) =>
+        new Map(
+          [...(await assessments.idsByImportKeys(keys))].map(([importKey, assessmentId]) => [
+            importKey,
+            { importKey, status: 'existing', assessmentId },
+          ]),
+        ),
+      settle: async (firsts) => {
+        const settled = await saveNew(options, firsts)
+        created += settled.filter((result) => result.status === 'created').length
+        return settled
+      },
+      // A key repeated inside the batch answers the assessment its first row made.
+      repeat: (row, first) => ({
+        importKey: row.importKey,
+        status: 'existing',
+        assessmentId: first.assessmentId,
+      }),
     })
-    const timestamp = new Date().toISOString()
-    const pending = new Map<string, { index: number; assessment: NewAssessment }>()
-    for (const [index, { importKey, ...row }] of rows.entries()) {
-      if (results[index] || pending.has(importKey)) continue
-      pending.set(importKey, {
-        index,
-        assessment: {
-          ...row,
-          // The imported profile names its owner, and follows the name auth announces for them.
-          namedAfterOwner: true,
-          answers: [],
-          timestamp,
-          importKey,
-        },
-      })
-    }
-    const batch = [...pending.values()]
-    const outcomes = await saveAssessments(
-      options,
-      batch.map((entry) => entry.assessment),
-    )
-    const created = new Map<string, number>()
-    for (const [position, outcome] of outcomes.entries()) {
-      const { index, assessment } = batch[position]!
-      const importKey = assessment.importKey!
-      if (outcome.status === 'fulfilled') {
-        created.set(importKey, outcome.value.profile.id)
-        results[index] = { importKey, status: 'created', assessmentId: outcome.value.profile.id }
-        continue
-      }
-      // The same batch ran concurrently and saved this row first.
-      if (!(outcome.reason instanceof DuplicateKeyError)) throw outcome.reason
-      const raced = (await assessments.idsByImportKeys([importKey])).get(importKey)
-      if (raced === undefined) throw outcome.reason
-      results[index] = { importKey, status: 'existing', assessmentId: raced }
-    }
-    // A key repeated inside the batch answers the assessment its first row made.
-    for (const [index, row] of rows.entries()) {
-      if (results[index]) continue
-      const first = results[pending.get(row.importKey)!.index]!
-      results[index] = { importKey: row.importKey, status: 'existing', assessmentId: first.assessmentId }
-    }
     request.log.info(
-      { event: 'assessments_imported', rows: rows.length, created: created.size },
+      { event: 'assessments_imported', rows: rows.length, created },
       'import batch of assessments',
     )
-    return { results: results as Result[] }
+    return { results }
+  })
+}
+
+/** Saves the first row of each new key at once, answering each as created or, raced, as existing. */
+async function saveNew(options: Options, firsts: Array<FirstOfKey<Row>>): Promise<Result[]> {
+  const timestamp = new Date().toISOString()
+  const batch = firsts.map(({ row: { importKey, ...row } }) => ({
+    ...row,
+    // The imported profile names its owner, and follows the name auth announces for them.
+    namedAfterOwner: true,
+    answers: [],
+    timestamp,
+    importKey,
+  }))
+  const outcomes = (await saveAssessments(options, batch)).map((outcome) =>
+    outcome.status === 'fulfilled' ? { ...outcome, value: outcome.value.profile.id } : outcome,
+  )
+  // The same batch ran concurrently and saved a row first: its assessment is the answer.
+  const creations = await creationsOf(firsts, outcomes, async ({ row }) =>
+    (await options.assessments.idsByImportKeys([row.importKey])).get(row.importKey),
+  )
+  return creations.map((creation, position) => {
+    const { importKey } = firsts[position]!.row
+    if (creation.status === 'taken') throw creation.error
+    return { importKey, status: creation.status, assessmentId: creation.made }
   })
 }
