@@ -11,7 +11,15 @@ import {
 } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
-import { calledBy, publishersHeardBy, topicsHeardBy, type Caller, type ServiceName } from './services.ts'
+import {
+  calledBy,
+  callsOf,
+  publishersHeardBy,
+  topicsHeardBy,
+  upperName,
+  type Caller,
+  type ServiceName,
+} from './services.ts'
 import { verifiedHandler } from './bus/signature.ts'
 import type { Role } from '@app/domain/roles'
 import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
@@ -67,6 +75,32 @@ export interface ServiceDependencies {
   bus: EventBus
   kv: KeyValueStore
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
+}
+
+/** What a service's `buildApp` takes: its adapters and its config, as its config.ts parsed it. */
+export type ServiceOptions<Config> = ServiceDependencies & { config: Config }
+
+/**
+ * The clients of `targets`, services `name` calls (INTERNAL_CALLS). A missing one stops the build, naming its
+ * address variable: a service never starts unable to do its work (docs/decisions/054-missing-dependencies.md).
+ */
+export function requiredClients<Target extends ServiceName>(
+  name: ServiceName,
+  clients: ServiceDependencies['clients'],
+  targets: readonly Target[],
+): Record<Target, ServiceClient> {
+  const found: Partial<Record<Target, ServiceClient>> = {}
+  const missing: string[] = []
+  for (const target of targets) {
+    if (!callsOf(name).includes(target))
+      throw new Error(`${name}: INTERNAL_CALLS lists no calls to ${target}`)
+    const client = clients?.[target]
+    if (client) found[target] = client
+    else missing.push(`${upperName(target)}_SERVICE_URL`)
+  }
+  if (missing.length > 0)
+    throw new Error(`${name}: no client of a service it calls; set ${missing.join(', ')}`)
+  return found as Record<Target, ServiceClient>
 }
 
 export const BODY_LIMIT_BYTES = 1_048_576
