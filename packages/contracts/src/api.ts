@@ -65,13 +65,16 @@ import {
   RevokeInvitationResponseSchema,
 } from './sharing.ts'
 
-/** Who may call a public route: anyone, any signed-in user, or the listed roles. */
+/**
+ * Who may call a route the gateway exposes: 'public', anyone with or without a session; any signed-in user; or
+ * the listed roles.
+ */
 export type Access = 'public' | 'signed-in' | readonly Role[]
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type ApiTarget = 'gateway' | 'auth' | 'profiles' | 'sharing' | 'questions' | 'import' | 'advice'
 
 /**
- * One route of the public API: who answers it, who may call it, and the shape of what goes in and out.
+ * One route the gateway exposes (as against `/internal/` routes): who answers it, who may call it, and the shape of what goes in and out.
  * The gateway's guard table, the services' own declarations and the OpenAPI document are all read from here.
  */
 export interface ApiRoute {
@@ -108,7 +111,7 @@ const ResetTokenParamsSchema = z.object({ token: z.string().max(256) })
 
 const route = <const R extends ApiRoute>(definition: R) => definition
 
-/** Every route of the public API, by a name the code refers to it with. */
+/** Every route the gateway exposes, by a name the code refers to it with. */
 export const api = {
   health: route({
     method: 'GET',

@@ -18,8 +18,9 @@ describe('a test config', () => {
     expect(config.PORT).toBe(4100)
     expect(config.DATA_DIR).toBe('/tmp/x')
     expect(config.GATEWAY_PUBLIC_KEY).toBe(normalisePem(TEST_KEYS.gateway.publicKey))
-    expect(config.SERVICE_PRIVATE_KEY).toBe(normalisePem(TEST_KEYS.sharing.privateKey))
-    expect(config.AUTH_SERVICE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+/)
+    const calls: Record<string, unknown> = config // internalCallEnv's keys are named at run time
+    expect(calls.SERVICE_PRIVATE_KEY).toBe(normalisePem(TEST_KEYS.sharing.privateKey))
+    expect(calls.AUTH_SERVICE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+/)
   })
 
   it('refuses an override the schema refuses, as the service would at start-up', () => {
