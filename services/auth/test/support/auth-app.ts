@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { testConfig } from '@app/kit/testing/config'
 import { buildApp, type AuthOptions } from '../../src/app.ts'
 import { authEnvSchema } from '../../src/config.ts'
-import type { Mailer } from '../../src/mailer.ts'
+import type { Mailer } from '@app/kit/mailer'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
 

@@ -9,7 +9,7 @@ import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 import type { AssessmentsRepository, NewAssessment } from '../../repositories/assessments-repository.ts'
-import { saveAssessments } from '../../saving.ts'
+import { saveAssessments } from '../../save-assessments.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
 
