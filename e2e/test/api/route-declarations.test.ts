@@ -80,7 +80,7 @@ describe('every route of every service', () => {
       for (const route of declared[name]) {
         const where = `${name}: ${route.method} ${route.url}`
         if (route.url === '/health') {
-          expect(route.access, where).toBe('public')
+          expect(route.access, where).toBe('no-token')
         } else if (route.url.startsWith('/internal/')) {
           const callers = (route.access as { services: ServiceName[] }).services
           expect(callers.length, where).toBeGreaterThan(0)
