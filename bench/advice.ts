@@ -3,6 +3,8 @@ import { buildApp as buildAdvice } from '@app/advice/app'
 import { buildApp as buildProfiles } from '@app/profiles/app'
 import { createServiceClient } from '@app/kit/service-client'
 import { createEmbeddedDependencies, identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { testConfig } from '@app/kit/testing/config'
+import { adviceEnvSchema } from '@app/advice/config'
 
 /**
  * The built-in advisor's answer time inside the advice service (inject), with a real profiles service on
@@ -28,7 +30,7 @@ const profileId = (saved.json() as { id: number }).id
 const dependencies = await createEmbeddedDependencies('advice')
 const advice = await buildAdvice({
   ...dependencies,
-  env: { AI_RATE_LIMIT: 1_000_000 },
+  config: testConfig('advice', adviceEnvSchema, { AI_RATE_LIMIT: 1_000_000 }),
   clients: {
     profiles: createServiceClient({
       caller: 'advice',

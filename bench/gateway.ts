@@ -52,7 +52,7 @@ async function serve(role: string): Promise<void> {
       ok: true,
       user: request.identity?.userId,
     }))
-    app.post(LOGIN, { config: { access: 'anyone' }, schema: answers }, async (_request, reply) => {
+    app.post(LOGIN, { config: { access: 'public' }, schema: answers }, async (_request, reply) => {
       reply.header('x-session-login', encodeLoginHeader(BENCH_USER))
       return { ok: true }
     })

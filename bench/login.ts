@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { median, option, runWrk, spawnRole, stopRole, topOfProfile } from './support.ts'
 import { verify } from '@node-rs/argon2'
 import { buildApp as buildAuth } from '@app/auth/app'
+import { authEnvSchema } from '@app/auth/config'
 import { buildApp as buildGateway } from '@app/gateway/app'
 import { gatewayEnvSchema, SERVICES } from '@app/gateway/config'
 import { createMemoryEventBus } from '@app/kit/bus/index'
+import { testConfig } from '@app/kit/testing/config'
 import { identityHeaders, TEST_KEYS, testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { loggerOptions } from '@app/kit/logger'
@@ -77,8 +79,11 @@ async function serve(role: string): Promise<void> {
   if (role === 'auth') {
     const store = await createDocumentStore({ dataDirectory: process.env.BENCH_DATA_DIR!, service: 'auth' })
     const bus = createMemoryEventBus({ processedLog: await createProcessedEventLog(store) })
-    const env = { ADMIN_EMAIL: process.env.ADMIN_EMAIL, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD }
-    app = await buildAuth({ env, publicKeys: testPublicKeys('auth'), store, bus, kv, logger: LOG })
+    const config = testConfig('auth', authEnvSchema, {
+      ADMIN_EMAIL: process.env.ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
+    })
+    app = await buildAuth({ config, publicKeys: testPublicKeys('auth'), store, bus, kv, logger: LOG })
   } else if (role === 'gateway') {
     const config = gatewayEnvSchema.parse({
       SESSION_SECRET: randomBytes(32).toString('base64url'),

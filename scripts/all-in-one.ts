@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import type { ZodType } from 'zod'
+import type { z } from 'zod'
 import { buildApp as buildGateway } from '@app/gateway/app'
 import { gatewayEnvSchema, SERVICES, type ServiceName } from '@app/gateway/config'
 import { buildApp as buildAuth } from '@app/auth/app'
@@ -23,19 +23,61 @@ import { loggerOptions } from '@app/kit/logger'
 import { closeOnSignals, closeServer, internalCallsFromEnv, publisherBus } from '@app/kit/run-service'
 import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
-import type { ServiceDependencies } from '@app/kit/service'
+import type { EventBus } from '@app/kit/bus/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import type { ServiceOptions } from '@app/kit/service'
 import { keyEnvironment, localSecrets } from './secrets.ts'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 
-type Builder = (dependencies: ServiceDependencies & { env: never }) => Promise<FastifyInstance>
-const services: Record<ServiceName, { schema: ZodType; build: Builder }> = {
-  auth: { schema: authEnvSchema, build: buildAuth as Builder },
-  profiles: { schema: profilesEnvSchema, build: buildProfiles as Builder },
-  sharing: { schema: sharingEnvSchema, build: buildSharing as Builder },
-  questions: { schema: questionsEnvSchema, build: buildQuestions as Builder },
-  import: { schema: importEnvSchema, build: buildImport as Builder },
-  advice: { schema: adviceEnvSchema, build: buildAdvice as Builder },
+/** What every service of the process shares: the one bus, the one key-value store, the logger settings. */
+interface Shared {
+  bus: EventBus
+  kv: KeyValueStore
+  logger: ReturnType<typeof loggerOptions>
+}
+
+/**
+ * How the runner starts a service: its config parsed by its own schema from `env`, its store under the data
+ * folder, then its app. Typed per service here, so the table below needs no casts.
+ */
+function serviceStarter<Config extends ServiceEnv>(
+  name: ServiceName,
+  schema: z.ZodType<Config>,
+  build: (options: ServiceOptions<Config>) => Promise<FastifyInstance>,
+) {
+  return async (env: Record<string, string | undefined>, shared: Shared) => {
+    const config = parseConfig(schema, env)
+    const store = await createDocumentStore({ dataDirectory: config.DATA_DIR, service: name })
+    try {
+      const app = await build({
+        config,
+        ...internalCallsFromEnv(name, config),
+        store,
+        // One trust domain, one bus; still, each publisher signs what it publishes, as in every mode.
+        bus: publisherBus(name, shared.bus, config),
+        kv: shared.kv,
+        logger: { ...shared.logger, name },
+      })
+      return { app, store }
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+  }
+}
+
+function serviceStarters(announce: AllInOneOptions['announce']) {
+  return {
+    auth: serviceStarter('auth', authEnvSchema, (options) =>
+      buildAuth({ ...options, ...(announce ? { announce } : {}) }),
+    ),
+    profiles: serviceStarter('profiles', profilesEnvSchema, buildProfiles),
+    sharing: serviceStarter('sharing', sharingEnvSchema, buildSharing),
+    questions: serviceStarter('questions', questionsEnvSchema, buildQuestions),
+    import: serviceStarter('import', importEnvSchema, buildImport),
+    advice: serviceStarter('advice', adviceEnvSchema, buildAdvice),
+  } satisfies Record<ServiceName, ReturnType<typeof serviceStarter>>
 }
 
 export interface AllInOneOptions {
@@ -76,27 +118,18 @@ export async function startAllInOne(options: AllInOneOptions) {
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL, dataDirectory: options.dataDirectory })
   const started: Array<{ name: ServiceName; app: FastifyInstance; close: () => Promise<void> }> = []
   const serviceUrls = {} as Record<ServiceName, string>
+  const starters = serviceStarters(options.announce)
   try {
     for (const name of SERVICES) {
       // Services start in an order where everything a service calls is already listening.
-      const serviceEnv = parseConfig(services[name].schema, {
+      const serviceEnv = {
         ...shared,
         ...keyEnvironment(name, secrets),
         ...Object.fromEntries(
           callsOf(name).map((target) => [`${upperName(target)}_SERVICE_URL`, serviceUrls[target]]),
         ),
-      }) as ServiceEnv
-      const store = await createDocumentStore({ dataDirectory: serviceEnv.DATA_DIR, service: name })
-      const app = await services[name].build({
-        env: serviceEnv as never,
-        ...internalCallsFromEnv(name, serviceEnv),
-        store,
-        // One trust domain, one bus; still, each publisher signs what it publishes, as in every mode.
-        bus: publisherBus(name, bus, serviceEnv as unknown as Record<string, unknown>),
-        kv,
-        logger: { ...logger, name },
-        ...(options.announce ? { announce: options.announce } : {}),
-      })
+      }
+      const { app, store } = await starters[name](serviceEnv, { bus, kv, logger })
       const address = await app.listen({ port: 0, host: '127.0.0.1' })
       serviceUrls[name] = address
       started.push({

@@ -11,9 +11,9 @@ import { startAllInOne } from './all-in-one.ts'
 
 /**
  * `npm run seed:demo`: a demo team of twelve, each with a DISC and a Prevue result, so a new installation
- * shows a living product (decision 038). It starts the product in-process on the data folder and
- * acts through its public API as the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD, so every rule
- * applies. Running it again adds nothing twice.
+ * shows a living product (decision 038). It starts the product in-process on the data folder and acts
+ * through the API its gateway exposes, as the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD, so every
+ * rule applies. Running it again adds nothing twice.
  */
 
 interface DemoPerson {
@@ -95,7 +95,7 @@ export interface SeedResult {
   assessmentsSaved: number
 }
 
-/** A client of the product's public API that keeps its session cookie, as a browser would. */
+/** A client of the API the product's gateway exposes, that keeps its session cookie, as a browser would. */
 function apiSession(baseUrl: string) {
   let cookie: string | null = null
   return async (method: string, path: string, body?: unknown): Promise<unknown> => {
@@ -119,11 +119,11 @@ function apiSession(baseUrl: string) {
 }
 
 /**
- * Seeds the product answering at `baseUrl` through its public API, as its administrator: no token is
- * minted and every rule applies. Each demo account keeps its generated password and must change it at the
- * first login; to save its assessments the seed signs in as the account once, with a throwaway password,
- * and the administrator then sets the generated password again. Accounts whose owner already chose a
- * password are left alone.
+ * Seeds the product answering at `baseUrl` through the API its gateway exposes, as its administrator: no
+ * token is minted and every rule applies. Each demo account keeps its generated password and must change it
+ * at the first login; to save its assessments the seed signs in as the account once, with a throwaway
+ * password, and the administrator then sets the generated password again. Accounts whose owner already chose
+ * a password are left alone.
  */
 export async function seedDemoTeam(baseUrl: string, administrator: { email: string; password: string }) {
   const admin = apiSession(baseUrl)

@@ -25,7 +25,7 @@ export function bodyLimitOf(rule: RouteRule | null): number {
 }
 
 /**
- * Every API route the gateway lets through, read from the public API catalog (`@app/contracts/api`) that
+ * Every API route the gateway lets through, read from the API catalog (`@app/contracts/api`) that
  * the services declare their own access from. A request matching no row is answered 404 before it reaches
  * a service, so a route exists only once the catalog has it.
  */

@@ -46,7 +46,7 @@ async function startService(log: ReturnType<typeof logSink>) {
   app.get(
     '/api/echo',
     {
-      config: { access: 'public' },
+      config: { access: 'no-token' },
       schema: {
         response: { 200: z.object({ ip: z.string(), headers: z.record(z.string(), z.unknown()) }) },
       },

@@ -10,14 +10,25 @@ import { buildApp as buildQuestions } from '@app/questions/app'
 import { buildApp as buildSharing } from '@app/sharing/app'
 import type { RouteDeclaration, ServiceDependencies } from '@app/kit/service'
 import { INTERNAL_CALLS, SERVICES, type ServiceName } from '@app/kit/services'
-import { createServiceClient } from '@app/kit/service-client'
-import { createEmbeddedDependencies, TEST_KEYS } from '@app/kit/testing/service-dependencies'
+import { createEmbeddedDependencies, testServiceClient } from '@app/kit/testing/service-dependencies'
+import { testConfig } from '@app/kit/testing/config'
+import { adviceEnvSchema } from '@app/advice/config'
+import { authEnvSchema } from '@app/auth/config'
+import { importEnvSchema } from '@app/import/config'
+import { sharingEnvSchema } from '@app/sharing/config'
+
+// Nothing listens on the discard port: declaring routes calls no other service.
+const unreachable = (caller: ServiceName, target: ServiceName) =>
+  testServiceClient(caller, target, 'http://127.0.0.1:9')
 
 const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promise<FastifyInstance>> = {
   auth: (dependencies) =>
     buildAuth({
       ...dependencies,
-      env: { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a long admin password' },
+      config: testConfig('auth', authEnvSchema, {
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'a long admin password',
+      }),
       announce: () => undefined,
       mailer: { send: async () => undefined },
     }),
@@ -25,26 +36,25 @@ const builders: Record<ServiceName, (dependencies: ServiceDependencies) => Promi
   sharing: (dependencies) =>
     buildSharing({
       ...dependencies,
-      env: { INVITATION_TOKEN_KEY: 'an invitation token key of at least 32 characters' },
-      clients: {
-        auth: createServiceClient({
-          caller: 'sharing',
-          target: 'auth',
-          baseUrl: 'http://127.0.0.1:9',
-          privateKey: TEST_KEYS.sharing.privateKey,
-        }),
-        profiles: createServiceClient({
-          caller: 'sharing',
-          target: 'profiles',
-          baseUrl: 'http://127.0.0.1:9',
-          privateKey: TEST_KEYS.sharing.privateKey,
-        }),
-      },
+      config: testConfig('sharing', sharingEnvSchema, {
+        INVITATION_TOKEN_KEY: 'an invitation token key of at least 32 characters',
+      }),
+      clients: { auth: unreachable('sharing', 'auth'), profiles: unreachable('sharing', 'profiles') },
       mailer: { send: async () => undefined },
     }),
   questions: buildQuestions,
-  import: buildImport,
-  advice: buildAdvice,
+  import: (dependencies) =>
+    buildImport({
+      ...dependencies,
+      config: testConfig('import', importEnvSchema),
+      clients: { auth: unreachable('import', 'auth'), profiles: unreachable('import', 'profiles') },
+    }),
+  advice: (dependencies) =>
+    buildAdvice({
+      ...dependencies,
+      config: testConfig('advice', adviceEnvSchema),
+      clients: { profiles: unreachable('advice', 'profiles') },
+    }),
 }
 
 const declared = {} as Record<ServiceName, RouteDeclaration[]>
@@ -66,12 +76,12 @@ afterAll(async () => {
 })
 
 describe('every route of every service', () => {
-  it('says who may call it: the same as the public API catalog the gateway enforces, or the services of an internal call', () => {
+  it('says who may call it: the same as the API catalog the gateway enforces, or the services of an internal call', () => {
     for (const name of SERVICES) {
       for (const route of declared[name]) {
         const where = `${name}: ${route.method} ${route.url}`
         if (route.url === '/health') {
-          expect(route.access, where).toBe('public')
+          expect(route.access, where).toBe('no-token')
         } else if (route.url.startsWith('/internal/')) {
           const callers = (route.access as { services: ServiceName[] }).services
           expect(callers.length, where).toBeGreaterThan(0)
@@ -88,7 +98,7 @@ describe('every route of every service', () => {
           const entry = apiRoutes.find((api) => api.method === route.method && api.path === route.url)
           expect(entry, `${where} is missing from packages/contracts/src/api.ts`).toBeDefined()
           expect(entry!.target, where).toBe(name)
-          expect(route.access, where).toEqual(entry!.access === 'public' ? 'anyone' : entry!.access)
+          expect(route.access, where).toEqual(entry!.access)
           expect(route.duringPasswordChange, where).toBe(Boolean(entry!.duringPasswordChange))
         }
       }

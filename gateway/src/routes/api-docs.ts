@@ -69,7 +69,7 @@ function operation(route: ApiRoute) {
   }
 }
 
-/** The OpenAPI 3.1 document of the whole public API, from the same catalog the gateway and services enforce. */
+/** The OpenAPI 3.1 document of every route the gateway exposes, from the same catalog the gateway and services enforce. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of apiRoutes) {

@@ -12,7 +12,7 @@ export type { Access, AddressLimitName, ApiRoute, ApiTarget, HttpMethod } from '
 export { HealthSchema } from './api/gateway-routes.ts'
 
 /**
- * Every route of the public API, by a name the code refers to it with: the one import of every caller
+ * Every route the gateway exposes, by a name the code refers to it with: the one import of every caller
  * (`@app/contracts/api`). The rows live by area under `api/`; the gateway's guard table, the services' own
  * declarations and the OpenAPI document are all read from here.
  */

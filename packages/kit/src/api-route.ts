@@ -15,12 +15,11 @@ const ERROR_RESPONSES = {
 }
 
 /**
- * A service's route options from the public API catalog (`@app/contracts/api`): the same access as the
+ * A service's route options from the API catalog (`@app/contracts/api`): the same access as the
  * gateway's guard, the same body limit, and the schemas that validate what comes in and shape what goes out.
  */
 export function apiRouteOptions<R extends ApiRoute>(route: R) {
-  // Public routes reach a service through the gateway, with an anonymous identity.
-  const access: RouteAccess = route.access === 'public' ? 'anyone' : route.access
+  const access: RouteAccess = route.access
   const config: FastifyContextConfig = {
     access,
     ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),

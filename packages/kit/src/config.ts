@@ -12,7 +12,7 @@ export class ConfigError extends Error {
 /** Parses the environment once; throws ConfigError naming every bad key, never echoing their values. */
 export function parseConfig<S extends z.ZodType>(
   schema: S,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, unknown>> = process.env,
 ): z.output<S> {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
@@ -60,6 +60,17 @@ export const env = {
   logLevel,
   privateKey: ed25519Key('private'),
   publicKey: ed25519Key('public'),
+}
+
+/** The mail settings of the services that send e-mail (auth's reset links, sharing's invitations). */
+export const mailEnv = {
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Prevue DISC Insights <no-reply@localhost>'),
+  /** Where links in e-mails lead: the gateway's address as users reach it. */
+  PUBLIC_URL: url.default('http://localhost:8080'),
 }
 
 /** The variables every service reads (docs/architecture.md, Configuration). */

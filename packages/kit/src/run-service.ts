@@ -5,7 +5,7 @@ import type { ServiceEnv } from './config.ts'
 import { createEventBus } from './bus/index.ts'
 import { createKeyValueStore } from './kv/index.ts'
 import { loggerOptions } from './logger.ts'
-import type { ServiceDependencies } from './service.ts'
+import type { ServiceDependencies, ServiceOptions } from './service.ts'
 import { createServiceClient, type ServiceClient } from './service-client.ts'
 import { signingEventBus } from './bus/signature.ts'
 import type { EventBus } from './bus/port.ts'
@@ -73,7 +73,7 @@ export async function createServiceAdapters(name: string, env: ServiceEnv) {
     processedLog,
   })
   const kv = createKeyValueStore({ redisUrl: env.REDIS_URL, relaxedRedisUrl: env.REDIS_RELAXED_URL })
-  return { store, bus: publisherBus(name as ServiceName, bus, env as unknown as Record<string, unknown>), kv }
+  return { store, bus: publisherBus(name as ServiceName, bus, env), kv }
 }
 
 /**
@@ -116,26 +116,26 @@ export function internalCallsFromEnv(
   return { publicKeys, clients }
 }
 
-/** server.ts of every service: parse env, build the adapters and the app, listen, close cleanly. */
-export async function runService<E extends ServiceEnv>(
+/** server.ts of every service: from its parsed config, build the adapters and the app, listen, close cleanly. */
+export async function runService<Config extends ServiceEnv>(
   name: ServiceName,
-  env: E,
-  buildApp: (dependencies: ServiceDependencies & { env: E }) => Promise<FastifyInstance>,
+  config: Config,
+  buildApp: (options: ServiceOptions<Config>) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
   // A process on its own with an in-process bus would publish to nobody and hear nobody.
-  if (!env.REDIS_URL && !env.KAFKA_BROKERS) {
+  if (!config.REDIS_URL && !config.KAFKA_BROKERS) {
     process.stderr.write(
       `Invalid configuration:\n  - REDIS_URL or KAFKA_BROKERS: a ${name} process started on its own needs a shared event bus ` +
         '(run everything in one process with `npm start` instead)\n',
     )
     process.exit(1)
   }
-  const adapters = await createServiceAdapters(name, env)
+  const adapters = await createServiceAdapters(name, config)
   const app = await buildApp({
     ...adapters,
-    env,
-    ...internalCallsFromEnv(name as ServiceName, env),
-    logger: loggerOptions(env.LOG_LEVEL, name),
+    config,
+    ...internalCallsFromEnv(name, config),
+    logger: loggerOptions(config.LOG_LEVEL, name),
   })
   closeOnSignals(app.log, [
     () => closeServer(app),
@@ -143,6 +143,6 @@ export async function runService<E extends ServiceEnv>(
     () => adapters.kv.close(),
     () => adapters.store.close(),
   ])
-  await app.listen({ port: env.PORT, host: env.HOST })
+  await app.listen({ port: config.PORT, host: config.HOST })
   return app
 }

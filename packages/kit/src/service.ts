@@ -11,7 +11,15 @@ import {
 } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
-import { calledBy, publishersHeardBy, topicsHeardBy, type Caller, type ServiceName } from './services.ts'
+import {
+  calledBy,
+  callsOf,
+  publishersHeardBy,
+  topicsHeardBy,
+  upperName,
+  type Caller,
+  type ServiceName,
+} from './services.ts'
 import { verifiedHandler } from './bus/signature.ts'
 import type { Role } from '@app/domain/roles'
 import { registerZodValidation, type ZodTypeProvider } from './validation.ts'
@@ -20,13 +28,13 @@ export type { ZodTypeProvider }
 
 /**
  * Who may call a route (docs/architecture.md, Identity); every route declares one, or the app does not build.
- * - 'public': no token at all (health checks only);
- * - 'anyone': through the gateway, signed in or not (login, forgot password);
+ * - 'no-token': no identity token at all (health checks only);
+ * - 'public': through the gateway, no session needed (login, forgot password), as the catalog's 'public';
  * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
  * - { services }: an internal route (`/internal/*`), called by the listed services only.
  */
 export type RouteAccess =
-  'public' | 'anyone' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+  'no-token' | 'public' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
 
 export interface RouteDeclaration {
   method: string
@@ -67,6 +75,32 @@ export interface ServiceDependencies {
   bus: EventBus
   kv: KeyValueStore
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
+}
+
+/** What a service's `buildApp` takes: its adapters and its config, as its config.ts parsed it. */
+export type ServiceOptions<Config> = ServiceDependencies & { config: Config }
+
+/**
+ * The clients of `targets`, services `name` calls (INTERNAL_CALLS). A missing one stops the build, naming its
+ * address variable: a service never starts unable to do its work (docs/decisions/054-missing-dependencies.md).
+ */
+export function requiredClients<Target extends ServiceName>(
+  name: ServiceName,
+  clients: ServiceDependencies['clients'],
+  targets: readonly Target[],
+): Record<Target, ServiceClient> {
+  const found: Partial<Record<Target, ServiceClient>> = {}
+  const missing: string[] = []
+  for (const target of targets) {
+    if (!callsOf(name).includes(target))
+      throw new Error(`${name}: INTERNAL_CALLS lists no calls to ${target}`)
+    const client = clients?.[target]
+    if (client) found[target] = client
+    else missing.push(`${upperName(target)}_SERVICE_URL`)
+  }
+  if (missing.length > 0)
+    throw new Error(`${name}: no client of a service it calls; set ${missing.join(', ')}`)
+  return found as Record<Target, ServiceClient>
 }
 
 export const BODY_LIMIT_BYTES = 1_048_576
@@ -113,7 +147,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
       throw new Error(`${name}: route ${route.method} ${route.url} declares no access`)
     // Every answer goes through a declared schema (validation.ts), so nothing undeclared leaves a service.
     const responses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response
-    if (access !== 'public' && !Object.keys(responses ?? {}).some((status) => status.startsWith('2')))
+    if (access !== 'no-token' && !Object.keys(responses ?? {}).some((status) => status.startsWith('2')))
       throw new Error(`${name}: route ${route.method} ${route.url} declares no success answer`)
     const internal = route.url.startsWith('/internal/')
     if (internal !== (typeof access === 'object' && 'services' in access))
@@ -125,7 +159,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
   })
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access
-    if (access === 'public') return
+    if (access === 'no-token') return
     // An unmatched route has no declaration: it still needs a valid token before it may learn it is a 404.
     const header = request.headers[IDENTITY_HEADER]
     let verified
@@ -142,7 +176,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
       return
     }
     if (verified.caller !== 'gateway') throw forbidden()
-    if (access === 'anyone') return
+    if (access === 'public') return
     const identity = verified.identity
     if (!identity) throw unauthenticated()
     if (identity.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
@@ -155,7 +189,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     if (access !== 'signed-in' && !access.includes(identity.role)) throw forbidden()
   })
 
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/health', { config: { access: 'no-token' } }, async (_request, reply) => {
     const [store, bus, kv] = await Promise.all([
       dependencies.store.ping().catch(() => false),
       dependencies.bus.ping().catch(() => false),

@@ -33,7 +33,7 @@ const answer = async (request: { identity: Identity | null; caller: string | nul
 
 async function profilesLikeApp() {
   const app = createServiceApp('profiles', dependencies)
-  app.get('/api/open', { config: { access: 'anyone' }, schema: answers }, answer)
+  app.get('/api/open', { config: { access: 'public' }, schema: answers }, answer)
   app.get('/api/mine', { config: { access: 'signed-in' }, schema: answers }, answer)
   app.get(
     '/api/password',

@@ -24,7 +24,7 @@ async function demoApp() {
   app.post(
     '/api/notes',
     {
-      config: { access: 'anyone' },
+      config: { access: 'public' },
       schema: {
         response: { 200: z.object({ title: z.string(), stars: z.number(), by: z.number().nullable() }) },
         body: z.object({ title: z.string().min(1), stars: z.number().int().min(0).max(5) }).strict(),
@@ -164,7 +164,7 @@ describe('answers', () => {
     const UserAnswerSchema = z.object({ id: z.number(), name: z.string() })
     app.get(
       '/api/user',
-      { config: { access: 'anyone' }, schema: { response: { 200: UserAnswerSchema } } },
+      { config: { access: 'public' }, schema: { response: { 200: UserAnswerSchema } } },
       async () => ({
         id: 1,
         name: 'Ada',
@@ -173,7 +173,7 @@ describe('answers', () => {
     )
     app.get(
       '/api/broken',
-      { config: { access: 'anyone' }, schema: { response: { 200: UserAnswerSchema } } },
+      { config: { access: 'public' }, schema: { response: { 200: UserAnswerSchema } } },
       async () => ({
         // What a handler typed loosely (a document read from the store) might hand back.
         ...({ id: 'one', name: 'Ada' } as unknown as { id: number; name: string }),
@@ -201,7 +201,7 @@ describe("a service's client address (decision 026)", () => {
     const app = createServiceApp('questions', dependencies)
     app.get(
       '/api/address',
-      { config: { access: 'anyone' }, schema: { response: { 200: z.object({ ip: z.string() }) } } },
+      { config: { access: 'public' }, schema: { response: { 200: z.object({ ip: z.string() }) } } },
       async (request) => ({ ip: request.ip }),
     )
     await app.ready()

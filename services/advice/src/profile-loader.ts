@@ -1,7 +1,6 @@
 import { internalApi } from '@app/contracts/internal'
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import { discPositionOf, prevueScoresOf } from '@app/domain/profile-scores'
-import { AppError } from '@app/kit/errors'
 import type { Identity } from '@app/kit/identity'
 import type { ServiceClient } from '@app/kit/service-client'
 import type { AdviceSubject } from './advice-request.ts'
@@ -28,14 +27,8 @@ export function toSubject(profile: AccessibleProfile): AdviceSubject {
  * Loads profiles from the profiles service acting for the caller, so that its access rules decide: a
  * profile the caller may not see is a 403 there and here, and nothing reaches a provider.
  */
-export function createProfileLoader(profiles: ServiceClient | undefined) {
+export function createProfileLoader(profiles: ServiceClient) {
   return async (identity: Identity, id: number): Promise<AdviceSubject> => {
-    if (!profiles)
-      throw new AppError(
-        503,
-        'ADVICE_UNAVAILABLE',
-        'The service is temporarily unavailable. Please try again shortly.',
-      )
     const profile = await profiles.request(internalApi.profileForUser, {
       params: { id },
       actingFor: identity,

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
-import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
+import { createServiceApp, type ServiceOptions } from '@app/kit/service'
 import type { AuthEnv } from './config.ts'
 import { ensureFirstAdministrator } from './first-administrator.ts'
-import { createMailer, type Mailer } from './mailer.ts'
+import { createMailer, type Mailer } from '@app/kit/mailer'
 import { hashingThreads, hashPassword } from './passwords.ts'
 import { createEmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
@@ -15,9 +15,7 @@ import { passwordResetRoutes } from './routes/password-reset-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { createThrottle } from './throttle.ts'
 
-export interface AuthOptions extends ServiceDependencies {
-  env: Pick<AuthEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> &
-    Partial<Pick<AuthEnv, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'NODE_ENV' | 'DATA_DIR'>>
+export interface AuthOptions extends ServiceOptions<AuthEnv> {
   /** Prints the generated administrator password once; defaults to standard output. */
   announce?: (text: string) => void
   /** Tests may replace the clock of reset tokens. */
@@ -40,7 +38,7 @@ const FORGOT_PASSWORD_THROTTLE = {
 }
 
 export async function buildApp(options: AuthOptions) {
-  const { env } = options
+  const { config } = options
   const app = createServiceApp('auth', options)
   // Repositories and collaborators first, then the routes that use them.
   const users = await createUsersRepository(options.store, options.kv, app.log)
@@ -48,15 +46,15 @@ export async function buildApp(options: AuthOptions) {
   const mailer =
     options.mailer ??
     createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? 'Prevue DISC Insights <no-reply@localhost>',
-      outboxFile: join(env.DATA_DIR ?? './data', 'auth', 'outbox.txt'),
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxFile: join(config.DATA_DIR, 'auth', 'outbox.txt'),
       log: app.log,
     })
   const confirmations = await createEmailConfirmationsRepository(options.store, options.now)
-  const publicUrl = env.PUBLIC_URL ?? 'http://localhost:8080'
+  const publicUrl = config.PUBLIC_URL
   // The outbox file reaches nobody, so links to set a password are offered only with real e-mail.
-  const mailConfigured = Boolean(env.SMTP_URL) || options.mailer !== undefined
+  const mailConfigured = Boolean(config.SMTP_URL) || options.mailer !== undefined
   const addressConfirmation = createAddressConfirmation({ users, confirmations, mailer, publicUrl })
   const takeover = { users, confirmations, kv: options.kv, bus: options.bus, log: app.log }
   const loginThrottle = createThrottle(options.kv, LOGIN_THROTTLE)
@@ -70,7 +68,7 @@ export async function buildApp(options: AuthOptions) {
     mailer,
     forgotThrottle,
     publicUrl,
-    exposeResetUrl: env.NODE_ENV === 'development',
+    exposeResetUrl: config.NODE_ENV === 'development',
   })
   await app.register(addressConfirmation.routes)
   await app.register(adminRoutes, { users, bus: options.bus, takeover })
@@ -90,8 +88,8 @@ export async function buildApp(options: AuthOptions) {
     )
 
   await ensureFirstAdministrator(users, options.bus, app.log, {
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
     announce: options.announce ?? ((text) => process.stdout.write(text)),
   })
   return app

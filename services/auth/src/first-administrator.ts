@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus } from '@app/kit/bus/port'
-import { announceUserCreated } from './accounts.ts'
+import { announceUserCreated } from './user-events.ts'
 import { hashPassword } from './passwords.ts'
 import type { UsersRepository } from './repositories/users-repository.ts'
 

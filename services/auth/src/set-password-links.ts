@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Mailer } from './mailer.ts'
+import type { Mailer } from '@app/kit/mailer'
 import type { ResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { credentialStampOf, type StoredUser } from './repositories/users-repository.ts'
 

@@ -8,6 +8,8 @@ import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { createEmbeddedDependencies, serviceHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
 import { buildApp as buildAuth } from '../src/app.ts'
 import { ADMIN } from './support/auth-app.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 /**
  * The gateway in front of a real auth service listening on loopback, as in the all-in-one mode: an
@@ -24,7 +26,7 @@ beforeEach(async () => {
     ...context.dependencies,
     announce: () => undefined,
     mailer: { send: async () => undefined },
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    config: testConfig('auth', authEnvSchema, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
   })
   const authUrl = await context.auth.listen({ port: 0, host: '127.0.0.1' })
   context.gateway = await buildGateway({

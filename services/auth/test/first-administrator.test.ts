@@ -5,6 +5,8 @@ import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencie
 import { buildApp } from '../src/app.ts'
 import { verifyPassword } from '../src/passwords.ts'
 import { createUsersRepository } from '../src/repositories/users-repository.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 let dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
 let published: EventEnvelope[]
@@ -24,7 +26,10 @@ describe('the first administrator', () => {
     const announced: string[] = []
     await buildApp({
       ...dependencies,
-      env: { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
+      config: testConfig('auth', authEnvSchema, {
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: 'correct horse battery',
+      }),
       announce: (text) => announced.push(text),
     })
     const users = await createUsersRepository(dependencies.store, dependencies.kv)
@@ -56,7 +61,7 @@ describe('the first administrator', () => {
     const announced: string[] = []
     const options = {
       ...dependencies,
-      env: { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
+      config: testConfig('auth', authEnvSchema, { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }),
       announce: (text: string) => announced.push(text),
     }
     await buildApp(options)

@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.ts'
 import { RESET_TOKEN_LIFETIME_MS } from '../src/repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from '../src/repositories/users-repository.ts'
 import { ADMIN, as, useAuthService } from './support/auth-app.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 let clock = Date.now()
 const context = useAuthService({ now: () => clock })
@@ -215,13 +217,13 @@ describe('the reset e-mail over real SMTP', () => {
     const app = await buildApp({
       ...dependencies,
       announce: () => undefined,
-      env: {
+      config: testConfig('auth', authEnvSchema, {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         PUBLIC_URL: 'http://disc.test',
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'DISC <no-reply@disc.test>',
-      },
+      }),
     })
     try {
       await app.inject({
@@ -260,7 +262,11 @@ describe('the reset e-mail over real SMTP', () => {
       ...dependencies,
       announce: () => undefined,
       logger: { level: 'silent' },
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: 'smtp://127.0.0.1:1' },
+      config: testConfig('auth', authEnvSchema, {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+      }),
     })
     try {
       const failing = await app.inject({
@@ -285,7 +291,7 @@ describe('the reset e-mail over real SMTP', () => {
 })
 
 describe('development mode', () => {
-  const development = useAuthService({ env: { NODE_ENV: 'development' } })
+  const development = useAuthService({ config: { NODE_ENV: 'development' } })
   it('carries the reset link in the answer', async () => {
     const response = await development.app.inject({
       method: 'POST',

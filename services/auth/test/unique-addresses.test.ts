@@ -14,6 +14,8 @@ import { buildApp } from '../src/app.ts'
 import { hashPassword } from '../src/passwords.ts'
 import { createUsersRepository, UserDocumentSchema } from '../src/repositories/users-repository.ts'
 import { ADMIN, adminIdentity, as } from './support/auth-app.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 /**
  * No address reaches two accounts (issue 26, finding 11): e-mails and usernames are compared without regard
@@ -34,7 +36,11 @@ async function replica(store: DocumentStore, kv: KeyValueStore, mails: string[] 
     kv,
     announce: () => undefined,
     mailer: { send: async (mail) => void mails.push(mail.text) },
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'http://disc.test' },
+    config: testConfig('auth', authEnvSchema, {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_URL: 'http://disc.test',
+    }),
   })
   opened.push(bus, app)
   return app

@@ -9,6 +9,8 @@ import { useRedisServer } from '@app/kit/testing/redis-replicas'
 import { testPublicKeys } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { ADMIN, adminIdentity, as } from './support/auth-app.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 /**
  * Two auth replicas sharing what production replicas share: Redis for the key-value store (each on its own
@@ -33,7 +35,7 @@ describe.skipIf(!redisAvailable)('the users list of auth replicas on Redis', () 
       kv,
       announce: () => undefined,
       mailer: { send: async () => undefined },
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      config: testConfig('auth', authEnvSchema, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
     })
     redis.closeAfterTest(kv, bus, app)
     return app

@@ -7,6 +7,8 @@ import type { Identity } from '@app/kit/identity'
 import { serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { adminIdentity, as, useAuthService } from './support/auth-app.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '../src/config.ts'
 
 const context = useAuthService()
 
@@ -210,7 +212,10 @@ describe('GET /api/admin/users and /api/admin/guest-users', () => {
       ...context.dependencies,
       announce: () => undefined,
       mailer: { send: async () => undefined },
-      env: { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin password 1' },
+      config: testConfig('auth', authEnvSchema, {
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'admin password 1',
+      }),
     })
     try {
       expect(await usernames()).toEqual(['admin@example.com'])

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
-import type { ServiceClient } from '@app/kit/service-client'
-import type { ServiceName } from '@app/kit/services'
+import { createServiceApp, requiredClients, type ServiceOptions } from '@app/kit/service'
 import type { ImportEnv } from './config.ts'
-import { importErrors } from './errors.ts'
 import { createImportRunner } from './import-runner.ts'
 import { createRecovery } from './recovery.ts'
 import { createImportJobsRepository } from './repositories/import-jobs-repository.ts'
 import { importRoutes } from './routes/import-routes.ts'
 
-/** How jobs run; the defaults suit production, tests shorten the clocks. */
+/** How jobs run besides the batch settings of config.ts; the defaults suit production, tests shorten the clocks. */
 export interface ImportJobSettings {
-  batchSize: number
-  batchesInFlight: number
   /** A running job records that its process is alive this often… */
   heartbeatMs: number
   /** …and one silent for this long is finished by another process or the next start (decision 013). */
@@ -24,8 +19,7 @@ export interface ImportJobSettings {
   retryDelaysMs: number[]
 }
 
-export interface ImportOptions extends ServiceDependencies {
-  env?: Partial<Pick<ImportEnv, 'IMPORT_BATCH_SIZE' | 'IMPORT_BATCHES_IN_FLIGHT' | 'IMPORT_PASSWORD_FORMAT'>>
+export interface ImportOptions extends ServiceOptions<ImportEnv> {
   jobs?: Partial<ImportJobSettings>
 }
 
@@ -38,14 +32,9 @@ declare module 'fastify' {
 
 /** The import service: CSV parsing, import jobs, and the calls to auth and profiles that carry them out. */
 export async function buildApp(options: ImportOptions) {
-  // Processes always have both (config.ts requires their URLs); an app built without them, as some tests
-  // do, refuses imports with 503 rather than starting jobs it cannot carry out.
-  const connected = Boolean(options.clients?.auth && options.clients.profiles)
-  const auth = options.clients?.auth ?? unavailableClient('auth')
-  const profiles = options.clients?.profiles ?? unavailableClient('profiles')
+  const { config } = options
+  const { auth, profiles } = requiredClients('import', options.clients, ['auth', 'profiles'])
   const settings: ImportJobSettings = {
-    batchSize: options.env?.IMPORT_BATCH_SIZE ?? 100,
-    batchesInFlight: options.env?.IMPORT_BATCHES_IN_FLIGHT ?? 2,
     heartbeatMs: 5_000,
     staleAfterMs: 30_000,
     sweepMs: 15_000,
@@ -62,8 +51,8 @@ export async function buildApp(options: ImportOptions) {
     auth,
     profiles,
     log: app.log,
-    batchSize: settings.batchSize,
-    batchesInFlight: settings.batchesInFlight,
+    batchSize: config.IMPORT_BATCH_SIZE,
+    batchesInFlight: config.IMPORT_BATCHES_IN_FLIGHT,
     heartbeatMs: settings.heartbeatMs,
     instanceId,
     retryDelaysMs: settings.retryDelaysMs,
@@ -80,14 +69,12 @@ export async function buildApp(options: ImportOptions) {
     repository,
     runner,
     keepAliveMs: settings.keepAliveMs,
-    connected,
-    passwordFormat: options.env?.IMPORT_PASSWORD_FORMAT ?? 'random',
+    passwordFormat: config.IMPORT_PASSWORD_FORMAT,
     auth,
   })
 
   let sweeper: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
-    if (!connected) return
     void recovery.sweep()
     sweeper = setInterval(() => void recovery.sweep(), settings.sweepMs)
     sweeper.unref()
@@ -99,8 +86,4 @@ export async function buildApp(options: ImportOptions) {
     await recovery.idle()
   })
   return app
-}
-
-function unavailableClient(target: ServiceName): ServiceClient {
-  return { target, request: () => Promise.reject(importErrors.unavailable()) }
 }

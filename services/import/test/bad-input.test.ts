@@ -10,7 +10,7 @@ import {
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({ jobs: { batchSize: 100 } })
+const context = useImportProduct({ config: { IMPORT_BATCH_SIZE: 100 } })
 
 /** Whole rows of a report, counted by reason. */
 function reasons(report: Array<{ status: string; reason?: string }>) {

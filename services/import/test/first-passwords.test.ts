@@ -13,7 +13,7 @@ import {
 } from './support/import-product.ts'
 
 // The default: no IMPORT_PASSWORD_FORMAT, and auth with e-mail configured.
-const context = useImportProduct({ jobs: { batchSize: 2 } })
+const context = useImportProduct({ config: { IMPORT_BATCH_SIZE: 2 } })
 
 const csvText = [
   DISC_HEADER,
@@ -111,7 +111,7 @@ describe('first passwords by default (IMPORT_PASSWORD_FORMAT unset)', () => {
     })
     expect(options.statusCode, options.body).toBe(200)
     expect(options.json()).toEqual({ passwordFormat: 'random', setPasswordLinks: true })
-    const spec = await context.buildImport({ env: { IMPORT_PASSWORD_FORMAT: 'spec' } })
+    const spec = await context.buildImport({ config: { IMPORT_PASSWORD_FORMAT: 'spec' } })
     const specOptions = await spec.inject({
       method: 'GET',
       url: '/api/admin/import/options',

@@ -13,9 +13,8 @@ import {
 } from './support/import-product.ts'
 
 const context = useImportProduct({
-  jobs: { batchSize: 2 },
   // The spec's behaviour, kept for tenants who opt in: passwords by its formula.
-  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
+  config: { IMPORT_BATCH_SIZE: 2, IMPORT_PASSWORD_FORMAT: 'spec' },
 })
 
 const standardUser = {

@@ -17,8 +17,7 @@ import {
 } from './support/import-product.ts'
 
 const context = useImportProduct({
-  jobs: { batchSize: 5 },
-  env: { IMPORT_BATCHES_IN_FLIGHT: 1, IMPORT_PASSWORD_FORMAT: 'spec' },
+  config: { IMPORT_BATCH_SIZE: 5, IMPORT_BATCHES_IN_FLIGHT: 1, IMPORT_PASSWORD_FORMAT: 'spec' },
 })
 
 const people = Array.from({ length: 40 }, (_, index) => ({

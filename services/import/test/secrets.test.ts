@@ -5,8 +5,7 @@ import { administrator, as, DISC_HEADER, eventsOf, useImportProduct } from './su
 const logLines: string[] = []
 const context = useImportProduct({
   logLines,
-  jobs: { batchSize: 2 },
-  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
+  config: { IMPORT_BATCH_SIZE: 2, IMPORT_PASSWORD_FORMAT: 'spec' },
 })
 
 describe('generated passwords', () => {

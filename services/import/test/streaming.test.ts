@@ -9,7 +9,7 @@ import {
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({ jobs: { batchSize: 50, keepAliveMs: 100 } })
+const context = useImportProduct({ config: { IMPORT_BATCH_SIZE: 50 }, jobs: { keepAliveMs: 100 } })
 
 const people = (count: number) =>
   [

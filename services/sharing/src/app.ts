@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createIdempotency } from '@app/kit/idempotency'
 import { createMailer, type Mailer } from '@app/kit/mailer'
-import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
+import { createServiceApp, requiredClients, type ServiceOptions } from '@app/kit/service'
 import type { SharingEnv } from './config.ts'
 import { createAccessHistoryRepository } from './repositories/access-history-repository.ts'
 import { createInvitationsRepository } from './repositories/invitations-repository.ts'
@@ -10,12 +10,7 @@ import { invitationRoutes } from './routes/invitation-routes.ts'
 import { createSharingService, type SharingService } from './sharing-service.ts'
 import { createTokenSealer, invitationTokenKey } from './tokens.ts'
 
-export interface SharingOptions extends ServiceDependencies {
-  env: Partial<
-    Pick<SharingEnv, 'INVITATION_TOKEN_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'DATA_DIR'>
-  > & {
-    SERVICE_PRIVATE_KEY?: string
-  }
+export interface SharingOptions extends ServiceOptions<SharingEnv> {
   /** Tests may replace the clock of invitation expiry. */
   now?: () => number
   mailer?: Mailer
@@ -27,12 +22,9 @@ const REVOCATION_SWEEP_MS = 60_000
 
 /** The sharing service: invitations, forwarding chains, revocation and the access history. */
 export async function buildApp(options: SharingOptions) {
-  const { env } = options
-  const auth = options.clients?.auth
-  if (!auth) throw new Error('sharing: the auth client is required (AUTH_SERVICE_URL)')
-  const profiles = options.clients?.profiles
-  if (!profiles) throw new Error('sharing: the profiles client is required (PROFILES_SERVICE_URL)')
-  const tokenKey = invitationTokenKey(env)
+  const { config } = options
+  const { auth, profiles } = requiredClients('sharing', options.clients, ['auth', 'profiles'])
+  const tokenKey = invitationTokenKey(config)
   const app = createServiceApp('sharing', options)
   // Repositories and collaborators first, then the routes that use them.
   const invitations = await createInvitationsRepository(options.store)
@@ -40,9 +32,9 @@ export async function buildApp(options: SharingOptions) {
   const mailer =
     options.mailer ??
     createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? 'Prevue DISC Insights <no-reply@localhost>',
-      outboxFile: join(env.DATA_DIR ?? './data', 'sharing', 'outbox.txt'),
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxFile: join(config.DATA_DIR, 'sharing', 'outbox.txt'),
       log: app.log,
     })
   const sharing = createSharingService({
@@ -54,7 +46,7 @@ export async function buildApp(options: SharingOptions) {
     kv: options.kv,
     mailer,
     sealer: createTokenSealer(tokenKey),
-    publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
+    publicUrl: config.PUBLIC_URL,
     now: options.now ?? Date.now,
     log: app.log,
   })

@@ -4,14 +4,17 @@ import type { HttpMethod, ServiceName } from '../services.ts'
 
 export type { HttpMethod }
 
-/** Who may call a public route: anyone, any signed-in user, or the listed roles. */
+/**
+ * Who may call a route the gateway exposes: 'public', anyone with or without a session; any signed-in user; or
+ * the listed roles.
+ */
 export type Access = 'public' | 'signed-in' | readonly Role[]
 /** The named per-address limits a catalog row may ask for; their numbers come from the gateway's config. */
 export type AddressLimitName = 'credentials'
 export type ApiTarget = 'gateway' | ServiceName
 
 /**
- * One route of the public API: who answers it, who may call it, and the shape of what goes in and out.
+ * One route the gateway exposes (as against `/internal/` routes): who answers it, who may call it, and the shape of what goes in and out.
  * The gateway's guard table, the services' own declarations and the OpenAPI document are all read from here.
  */
 export interface ApiRoute {

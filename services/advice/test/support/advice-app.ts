@@ -4,7 +4,10 @@ import type { Identity } from '@app/kit/identity'
 import { createServiceClient } from '@app/kit/service-client'
 import { createEmbeddedDependencies, identityHeaders, TEST_KEYS } from '@app/kit/testing/service-dependencies'
 import { buildApp as buildProfiles } from '@app/profiles/app'
+import { testConfig } from '@app/kit/testing/config'
+import type { z } from 'zod'
 import { buildApp, type AdviceOptions } from '../../src/app.ts'
+import { adviceEnvSchema } from '../../src/config.ts'
 
 const identity = (userId: number, role: Identity['role'], username: string): Identity => ({
   userId,
@@ -21,7 +24,7 @@ export const administrator = identity(1, 'administrator', 'admin@example.com')
  * decides who may see what, and advice reaches it through the kit's client with its own key.
  */
 export function useAdviceService(
-  settings: () => AdviceOptions['env'] = () => ({}),
+  settings: () => Partial<z.input<typeof adviceEnvSchema>> = () => ({}),
   extra: () => Pick<AdviceOptions, 'logger'> = () => ({}),
 ) {
   const context = {} as {
@@ -46,7 +49,7 @@ export function useAdviceService(
           privateKey: TEST_KEYS.advice.privateKey,
         }),
       },
-      env: settings(),
+      config: testConfig('advice', adviceEnvSchema, settings()),
       ...extra(),
     })
     context.close.push(

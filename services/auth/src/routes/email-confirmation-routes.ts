@@ -3,7 +3,7 @@ import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { authErrors } from '../errors.ts'
-import type { Mailer } from '../mailer.ts'
+import type { Mailer } from '@app/kit/mailer'
 import type { EmailConfirmationsRepository } from '../repositories/email-confirmations-repository.ts'
 import { normaliseEmail, type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
 

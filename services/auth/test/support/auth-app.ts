@@ -2,13 +2,18 @@ import { afterEach, beforeEach } from 'vitest'
 import type { Identity } from '@app/kit/identity'
 import { decodeLoginHeader } from '@app/kit/session-headers'
 import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
+import type { z } from 'zod'
+import { testConfig } from '@app/kit/testing/config'
 import { buildApp, type AuthOptions } from '../../src/app.ts'
-import type { Mailer } from '../../src/mailer.ts'
+import { authEnvSchema } from '../../src/config.ts'
+import type { Mailer } from '@app/kit/mailer'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
 
 /** A fresh auth service on embedded stores for each test, with the first administrator in place. */
-export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial<AuthOptions['env']> } = {}) {
+export function useAuthService(
+  overrides: Partial<Omit<AuthOptions, 'config'>> & { config?: Partial<z.input<typeof authEnvSchema>> } = {},
+) {
   const context = {} as {
     app: Awaited<ReturnType<typeof buildApp>>
     dependencies: Awaited<ReturnType<typeof createEmbeddedDependencies>>
@@ -23,12 +28,12 @@ export function useAuthService(overrides: Partial<AuthOptions> & { env?: Partial
       mailer,
       announce: () => undefined,
       ...overrides,
-      env: {
+      config: testConfig('auth', authEnvSchema, {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         PUBLIC_URL: 'http://disc.test',
-        ...overrides.env,
-      },
+        ...overrides.config,
+      }),
     })
   })
   afterEach(async () => {

@@ -39,8 +39,6 @@ export interface ImportRoutesOptions {
   runner: ImportRunner
   /** A JSON answer not ready by then sends its headers, then a space this often until it is (decision 013). */
   keepAliveMs: number
-  /** False when the app has no clients of auth and profiles: imports are refused with 503. */
-  connected: boolean
   /** `IMPORT_PASSWORD_FORMAT`: how generated first passwords are made. */
   passwordFormat: ImportPasswordFormat
   /** Asked whether set-password links can be mailed. */
@@ -57,7 +55,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
  * imports answer as server-sent events when asked (`Accept: text/event-stream`), else as JSON.
  */
 export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions) {
-  const { repository, runner, keepAliveMs, connected, passwordFormat } = options
+  const { repository, runner, keepAliveMs, passwordFormat } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   /**
@@ -112,7 +110,6 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
 
   /** The method of a new job; links only where auth can mail them. */
   async function credentialsFor(choice: FirstPassword | undefined): Promise<CredentialMethod> {
-    if (!connected) throw importErrors.unavailable()
     const method = credentialMethodOf(choice, passwordFormat)
     if (method === 'link' && !(await setPasswordLinksAvailable(options.auth)))
       throw importErrors.linksUnavailable()
@@ -243,7 +240,6 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
   }
 
   routes.get(api.importOptions.path, apiRouteOptions(api.importOptions), async () => {
-    if (!connected) throw importErrors.unavailable()
     return { passwordFormat, setPasswordLinks: await setPasswordLinksAvailable(options.auth) }
   })
 

@@ -11,7 +11,11 @@ import {
   testServiceClient,
 } from '@app/kit/testing/service-dependencies'
 import type { DocumentStore } from '@app/kit/store/port'
+import { testConfig } from '@app/kit/testing/config'
+import type { z } from 'zod'
+import { authEnvSchema } from '@app/auth/config'
 import { buildApp, type ImportOptions } from '../../src/app.ts'
+import { importEnvSchema } from '../../src/config.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
 
@@ -20,6 +24,11 @@ export const administrator: Identity = {
   role: 'administrator',
   username: ADMIN.email,
   mustChangePassword: false,
+}
+
+/** What a test may change of an import app: its options, and of its config the keys it names. */
+export type ImportOverrides = Partial<Omit<ImportOptions, 'config'>> & {
+  config?: Partial<z.input<typeof importEnvSchema>>
 }
 
 /** An e-mail auth sent, as the product's mailer received it. */
@@ -36,7 +45,7 @@ export interface ImportProduct {
   /** The e-mails auth sent in this test, oldest first. */
   mails: SentMail[]
   /** Builds another import app over the same store, as a restarted process would. */
-  buildImport(overrides?: Partial<ImportOptions>): Promise<FastifyInstance>
+  buildImport(overrides?: ImportOverrides): Promise<FastifyInstance>
 }
 
 /**
@@ -46,7 +55,7 @@ export interface ImportProduct {
  * the identity it would sign.
  */
 export function useImportProduct(
-  options: Partial<ImportOptions> & {
+  options: ImportOverrides & {
     /** Every log line of the three services, as their processes would write it (level debug). */
     logLines?: string[]
     /** False: auth has no e-mail configured (no SMTP_URL, no mailer), so it offers no set-password links. */
@@ -71,14 +80,14 @@ export function useImportProduct(
       ...shared.of('auth'),
       announce: () => undefined,
       ...(mail ? { mailer: { send: async (email: SentMail) => void mails.push(email) } } : {}),
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      config: testConfig('auth', authEnvSchema, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
       ...logger('auth'),
     })
     const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
     const profiles = await buildProfiles({ ...shared.of('profiles'), ...logger('profiles') })
     const profilesUrl = await profiles.listen({ port: 0, host: '127.0.0.1' })
     const apps: FastifyInstance[] = []
-    const buildImport = async (overrides: Partial<ImportOptions> = {}) => {
+    const buildImport = async (overrides: ImportOverrides = {}) => {
       const app = await buildApp({
         ...shared.of('import'),
         clients: {
@@ -88,6 +97,7 @@ export function useImportProduct(
         ...logger('import'),
         ...importOptions,
         ...overrides,
+        config: testConfig('import', importEnvSchema, { ...importOptions.config, ...overrides.config }),
         jobs: { keepAliveMs: 50, retryDelaysMs: [10], ...importOptions.jobs, ...overrides.jobs },
       })
       apps.push(app)

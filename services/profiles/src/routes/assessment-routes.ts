@@ -10,8 +10,8 @@ import { isAdministrator } from '../access.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
 import { defaultNameOf, type PeopleRepository } from '../repositories/people-repository.ts'
-import { saveAssessment } from '../saving.ts'
-import { cachedJsonBody, sendJsonBody } from './route-helpers.ts'
+import { saveAssessment } from '../save-assessments.ts'
+import { cachedJsonBody, sendJsonBody } from './json-body-cache.ts'
 
 export interface AssessmentRoutesOptions {
   assessments: AssessmentsRepository

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from '@app/kit/validation'
 import { accessibleProfiles, withAccess } from '../access.ts'
 import { profilesErrors } from '../errors.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
-import { cachedJsonBody, sendJsonBody } from './route-helpers.ts'
+import { cachedJsonBody, sendJsonBody } from './json-body-cache.ts'
 
 /** The profiles a caller may see (decision 037) and the search over them (docs/requirements.md section 5). */
 export async function profileRoutes(app: FastifyInstance, options: { catalog: ProfileCatalog }) {

@@ -15,6 +15,9 @@ import {
   testServiceClient,
 } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../../src/app.ts'
+import { sharingEnvSchema } from '../../src/config.ts'
+import { testConfig } from '@app/kit/testing/config'
+import { authEnvSchema } from '@app/auth/config'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' }
 export const TOKEN_KEY = 'a test invitation token key of 32+ characters'
@@ -57,7 +60,7 @@ export async function startSharingProduct(options: SharingProductOptions = {}): 
     ...shared.of('auth'),
     announce: () => undefined,
     mailer: { send: async () => undefined },
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    config: testConfig('auth', authEnvSchema, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
   })
   const authUrl = await auth.listen({ port: 0, host: '127.0.0.1' })
   const profiles = await buildProfiles(shared.of('profiles'))
@@ -71,7 +74,10 @@ export async function startSharingProduct(options: SharingProductOptions = {}): 
         auth: testServiceClient('sharing', 'auth', authUrl),
         profiles: testServiceClient('sharing', 'profiles', profilesUrl),
       },
-      env: { INVITATION_TOKEN_KEY: TOKEN_KEY, PUBLIC_URL: 'http://disc.test' },
+      config: testConfig('sharing', sharingEnvSchema, {
+        INVITATION_TOKEN_KEY: TOKEN_KEY,
+        PUBLIC_URL: 'http://disc.test',
+      }),
       mailer: { send: async (email) => void sent.push(email) },
       ...(options.now ? { now: options.now } : {}),
       ...(options.revocationSweepMs ? { revocationSweepMs: options.revocationSweepMs } : {}),

@@ -9,7 +9,7 @@ import { creationsOf, importKeyBatch, type FirstOfKey } from '@app/kit/import-ba
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 import type { AssessmentsRepository } from '../../repositories/assessments-repository.ts'
-import { saveAssessments } from '../../saving.ts'
+import { saveAssessments } from '../../save-assessments.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
 type Row = InternalAssessmentImportRequest['assessments'][number]

@@ -1,7 +1,7 @@
 import type { AccessHistoryEntry } from '@app/contracts/sharing'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useAccessHistory } from '../api/get-access-history.ts'
-import { formatWhen, GUEST_ROLE_LABELS } from '../sharing-errors.ts'
+import { formatWhen, GUEST_ROLE_LABELS } from '../display-formats.ts'
 
 type Node = { entry: AccessHistoryEntry; children: Node[] }
 

@@ -11,7 +11,7 @@ import { useCreateInvitation } from '../api/create-invitation.ts'
 import { useSharedProfiles } from '../api/get-shared-profiles.ts'
 import { sharedByText } from '../../../lib/shared-by.ts'
 import type { ForwardInvitationFormValues } from '../form-schemas.ts'
-import { errorCode, serverMessage } from '../sharing-errors.ts'
+import { errorCode, serverMessage } from '../error-body.ts'
 import { validationToast } from './create-invitation-form.tsx'
 import { InviteeFields } from './invitee-fields.tsx'
 

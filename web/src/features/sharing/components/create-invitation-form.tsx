@@ -11,7 +11,7 @@ import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.t
 import { useCreateInvitation } from '../api/create-invitation.ts'
 import { useOwnedProfileCount } from '../api/get-owned-profile-count.ts'
 import type { CreateInvitationFormValues } from '../form-schemas.ts'
-import { serverMessage } from '../sharing-errors.ts'
+import { serverMessage } from '../error-body.ts'
 
 const resolver = schemaResolver<CreateInvitationFormValues>(
   async () => (await import('../form-schemas.ts')).CreateInvitationFormSchema,

@@ -6,7 +6,8 @@ import { useToast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useInvitations } from '../api/get-invitations.ts'
 import { useRevokeInvitation } from '../api/revoke-invitation.ts'
-import { formatWhen, GUEST_ROLE_LABELS, serverMessage } from '../sharing-errors.ts'
+import { formatWhen, GUEST_ROLE_LABELS } from '../display-formats.ts'
+import { serverMessage } from '../error-body.ts'
 
 export const COPIED_INDICATOR_MS = 3000
 

@@ -13,18 +13,7 @@ export function errorCode(error: unknown): string | null {
   }
 }
 
+/** The `message` of a `{ message, code }` error body, when there is one. */
 export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null
-}
-
-export const GUEST_ROLE_LABELS = {
-  guest_standard: 'View only',
-  guest_owner: 'View and share',
-} as const
-
-export function formatWhen(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 }
