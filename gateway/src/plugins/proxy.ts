@@ -128,10 +128,11 @@ export async function registerProxies(
 ): Promise<void> {
   const tokenFor = identityTokens(options.privateKey)
   // Internal routes are for services only: from outside they do not exist, however the path is spelled.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (/^\/+internal(?:[/?;]|$)/i.test(request.url)) {
-      throw new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found')
+      return done(new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found'))
     }
+    done()
   })
   const prefixes = new Map<string, ServiceName>()
   for (const rule of options.rules) {
@@ -153,9 +154,10 @@ export async function registerProxies(
       readWhole(payload, bodyLimitOf(request.routeRule), Number(request.headers['content-length']), done),
     )
     // An answer from the service, whatever its status, shows it is alive.
-    proxies.addHook('onResponse', async (request) => {
+    proxies.addHook('onResponse', (request, _reply, done) => {
       const service = proxied.get(request)
       if (service) options.breakers[service].success()
+      done()
     })
     for (const [prefix, service] of needed) await registerProxy(proxies, prefix, service)
   })
@@ -169,12 +171,13 @@ export async function registerProxies(
       rewritePrefix: prefix,
       undici: { headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
       proxyPayloads: false,
-      preHandler: async (request, reply) => {
+      preHandler: (request, reply, done) => {
         if (!breaker.allow()) {
           reply.header('retry-after', String(breaker.retryAfterSeconds()))
-          throw unavailable()
+          return done(unavailable())
         }
         proxied.set(request, service)
+        done()
       },
       replyOptions: {
         rewriteHeaders: (headers) => {
