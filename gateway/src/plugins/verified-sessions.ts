@@ -38,13 +38,13 @@ const MAX_REMEMBERED = 10_000
  * client sending garbage grows nothing. Revocation and the absolute lifetime are not remembered: the session
  * hook checks them on every request.
  */
-export function createVerifiedSessions(now: () => number = Date.now) {
+export function createVerifiedSessions() {
   const sessions = new Map<string, { session: VerifiedSession; expiresAt: number }>()
   return {
     get(token: string): VerifiedSession | null {
       const known = sessions.get(token)
       if (!known) return null
-      if (known.expiresAt > now()) return known.session
+      if (known.expiresAt > Date.now()) return known.session
       sessions.delete(token)
       return null
     },
