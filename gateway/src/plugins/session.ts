@@ -92,44 +92,57 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 })
   }
 
+  // Fail closed: without the revocation list nobody's session can be trusted.
+  function storeError(error: unknown): unknown {
+    if (!(error instanceof KeyValueUnavailableError)) return error
+    return new AppError(
+      503,
+      'GATEWAY_SESSION_STORE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+    )
+  }
+
   async function kvCall<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      // Fail closed: without the revocation list nobody's session can be trusted.
-      if (error instanceof KeyValueUnavailableError) {
-        throw new AppError(
-          503,
-          'GATEWAY_SESSION_STORE_UNAVAILABLE',
-          'The service is temporarily unavailable. Please try again shortly.',
-        )
-      }
-      throw error
+      throw storeError(error)
     }
   }
 
-  // Read on every request, never remembered: a revocation holds from the very next request (decision 044).
-  async function isRevoked({ claims, revocationKeys }: VerifiedSession): Promise<boolean> {
-    const [revoked = null, validAfter = null] = await kvCall(() => options.kv.getMany(revocationKeys))
+  /** Whether the revocation values read for a session end it: its own mark, or a later valid-after time. */
+  function isRevoked({ claims }: VerifiedSession, [revoked = null, validAfter = null]: Array<string | null>) {
     return revoked !== null || (validAfter !== null && claims.iatMs < Number(validAfter))
   }
 
   app.decorateRequest('session', null)
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook with one promise, the store's: it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE]
-    if (!token) return
+    if (!token) return done()
     const session = sessionOf(token)
-    if (!session) {
+    if (!session || Date.now() - session.claims.startMs > ABSOLUTE_LIFETIME_MS) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
-      return
+      return done()
     }
-    const { claims } = session
-    if (Date.now() - claims.startMs > ABSOLUTE_LIFETIME_MS || (await isRevoked(session))) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions)
-      return
-    }
-    request.session = session.identity
-    if (Date.now() - claims.iatMs > RENEW_AFTER_MS) issue(reply, session.identity, claims.sid, claims.startMs)
+    // Read on every request, never remembered: a revocation holds from the very next request (decision 044).
+    options.kv.getMany(session.revocationKeys).then(
+      (values) => {
+        if (isRevoked(session, values)) {
+          reply.clearCookie(SESSION_COOKIE, cookieOptions)
+          return done()
+        }
+        const { claims, identity } = session
+        request.session = identity
+        try {
+          if (Date.now() - claims.iatMs > RENEW_AFTER_MS) issue(reply, identity, claims.sid, claims.startMs)
+        } catch (error) {
+          return done(error as Error)
+        }
+        done()
+      },
+      (error: unknown) => done(storeError(error) as Error),
+    )
   })
 
   // Upstreams start and end sessions through response headers; the client never sees them.
