@@ -157,7 +157,7 @@ function report(
   rounds: number,
 ): { ratio: number; cpuRatio: number | null } {
   console.log(
-    `Gateway overhead, Node ${process.version}, ${cpus().length} CPUs, wrk -t2 -c50 -d${seconds}s --latency after a ${WARM_UP_SECONDS} s warm-up`,
+    `Gateway overhead, Node ${process.version}, ${cpus().length} CPUs, wrk -t2 -c50 -d${seconds}s --timeout 10s --latency after a ${WARM_UP_SECONDS} s warm-up`,
   )
   console.log(`${rounds} round(s); medians; CPU is the answering process's user+system time per request`)
   console.log(
