@@ -24,7 +24,8 @@ import { createEmbeddedDependencies, identityHeaders, TEST_KEYS } from '@app/kit
  * Gateway overhead: wrk against a signed-in route on a real kit service, straight, through a bare
  * @fastify/http-proxy hop, and through our gateway with a session cookie. Each server is its own process.
  * Flags: --duration <s> (10), --rounds <n> (1), --profile (V8 CPU profile of the gateway), --check
- * (exit 1 when the gateway keeps less than 85% of the bare hop's throughput).
+ * (exit 1 when the gateway keeps less than 90% of the bare hop's throughput or spends more than 1.2× its CPU
+ * per request).
  */
 
 const FILE = fileURLToPath(import.meta.url)
@@ -40,6 +41,11 @@ const BENCH_IDENTITY: Identity = {
 }
 const LOG = loggerOptions('silent', 'bench')
 const WARM_UP_SECONDS = 3
+/**
+ * Before the first round each target runs this long once: on a loaded machine 3 s left the gateway's larger
+ * body of code still being compiled in round 1 (its CPU per request 1.6–4× the bare hop's there, 1.1–1.5× after).
+ */
+const FIRST_WARM_UP_SECONDS = 10
 
 /** Child process roles: each prints `READY <url>` once listening and exits when its stdin closes. */
 async function serve(role: string): Promise<void> {
@@ -126,7 +132,9 @@ async function stop(server: Server): Promise<void> {
 }
 
 function wrk(url: string, headers: Record<string, string>, seconds: number): Promise<WrkResult> {
-  return runWrk(['-t2', '-c50', `-d${seconds}s`], headers, url)
+  // wrk's own 2 s timeout counts a request that waited behind other engineers' work on the shared machine as a
+  // failure; 10 s still catches one that never comes back.
+  return runWrk(['-t2', '-c50', `-d${seconds}s`, '--timeout', '10s'], headers, url)
 }
 
 async function expectPing(url: string, headers: Record<string, string>, label: string): Promise<void> {
@@ -144,10 +152,17 @@ async function sessionCookie(gatewayUrl: string): Promise<string> {
   return cookie.split(';', 1)[0]!
 }
 
-/** Prints the table of medians and returns the gateway's throughput as a share of the bare hop's. */
-function report(results: Map<string, WrkResult[]>, seconds: number, rounds: number): number {
+const THROUGHPUT_BUDGET = 0.9
+const CPU_BUDGET = 1.2
+
+/** Prints the table of medians and each round's ratios; returns the medians' ratios to the bare hop. */
+function report(
+  results: Map<string, WrkResult[]>,
+  seconds: number,
+  rounds: number,
+): { ratio: number; cpuRatio: number | null } {
   console.log(
-    `Gateway overhead, Node ${process.version}, ${cpus().length} CPUs, wrk -t2 -c50 -d${seconds}s --latency after a ${WARM_UP_SECONDS} s warm-up`,
+    `Gateway overhead, Node ${process.version}, ${cpus().length} CPUs, wrk -t2 -c50 -d${seconds}s --timeout 10s --latency after a ${WARM_UP_SECONDS} s warm-up (${FIRST_WARM_UP_SECONDS} s before round 1)`,
   )
   console.log(`${rounds} round(s); medians; CPU is the answering process's user+system time per request`)
   console.log(
@@ -173,11 +188,26 @@ function report(results: Map<string, WrkResult[]>, seconds: number, rounds: numb
   const bareHop = summary.get('bare http-proxy')!
   const gatewayHop = summary.get('gateway (cookie)')!
   const ratio = gatewayHop.rate / bareHop.rate
-  console.log(`gateway / bare proxy throughput: ${(ratio * 100).toFixed(1)}% (budget 85%)`)
-  if (bareHop.cpu !== null && gatewayHop.cpu !== null) {
-    console.log(`gateway / bare proxy CPU per request: ${(gatewayHop.cpu / bareHop.cpu).toFixed(2)}x`)
+  const cpuRatio = bareHop.cpu !== null && gatewayHop.cpu !== null ? gatewayHop.cpu / bareHop.cpu : null
+  const bareRuns = results.get('bare http-proxy')!
+  const gatewayRuns = results.get('gateway (cookie)')!
+  // Each round's bare hop and gateway ran one after the other: the closest pair on a machine whose load moves.
+  bareRuns.forEach((bare, index) => {
+    const gateway = gatewayRuns[index]!
+    const cpu =
+      bare.cpuMicroseconds && gateway.cpuMicroseconds
+        ? `, CPU ${(gateway.cpuMicroseconds / bare.cpuMicroseconds).toFixed(2)}x`
+        : ''
+    const share = ((gateway.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)
+    console.log(`round ${index + 1}: gateway / bare proxy ${share}%${cpu}`)
+  })
+  console.log(
+    `gateway / bare proxy throughput: ${(ratio * 100).toFixed(1)}% (budget ${THROUGHPUT_BUDGET * 100}%)`,
+  )
+  if (cpuRatio !== null) {
+    console.log(`gateway / bare proxy CPU per request: ${cpuRatio.toFixed(2)}x (budget ${CPU_BUDGET}x)`)
   }
-  return ratio
+  return { ratio, cpuRatio }
 }
 
 async function main(): Promise<void> {
@@ -207,6 +237,7 @@ async function main(): Promise<void> {
       },
     ]
     for (const target of targets) await expectPing(target.url, target.headers(), target.name)
+    for (const target of targets) await wrk(target.url, target.headers(), FIRST_WARM_UP_SECONDS)
 
     const results = new Map(targets.map((target) => [target.name, [] as WrkResult[]]))
     for (let round = 0; round < rounds; round += 1) {
@@ -222,14 +253,15 @@ async function main(): Promise<void> {
       }
     }
 
-    const ratio = report(results, seconds, rounds)
+    const { ratio, cpuRatio } = report(results, seconds, rounds)
 
     if (profileDirectory) {
       await stop(gateway)
       console.log(`\nGateway CPU profile in ${profileDirectory}; self time, share of busy time:`)
       for (const line of await topOfProfile(profileDirectory, 25)) console.log(line)
     }
-    if (process.argv.includes('--check') && ratio < 0.85) process.exitCode = 1
+    const overBudget = ratio < THROUGHPUT_BUDGET || (cpuRatio !== null && cpuRatio > CPU_BUDGET)
+    if (process.argv.includes('--check') && overBudget) process.exitCode = 1
   } finally {
     for (const server of servers.reverse()) await stop(server)
   }

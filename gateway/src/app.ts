@@ -47,8 +47,9 @@ export async function buildApp(options: GatewayOptions) {
   })
   registerRequestLog(app, (request) => request.routeRule?.path)
   // Every answer names its request, so a user reporting a failure can quote the id the logs carry.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
+    done()
   })
   registerErrorHandling(app, 'GATEWAY')
   await registerCompression(app) // before every route, so each answer can be compressed

@@ -17,7 +17,11 @@ const UNRESERVED = /^[\w.~-]$/
 /** Visible ASCII only; `%` is checked separately. */
 const PATH_CHARACTER = /^[\w!$&'()*+,./:=@~%-]$/
 
+/** The usual path: nothing encoded and nothing refused, so there is nothing to decode (one test, not one per character). */
+const PLAIN_PATH = /^[\w!$&'()*+,./:=@~-]*$/
+
 function decodeUnreserved(path: string): { ok: true; path: string } | { ok: false; reason: string } {
+  if (PLAIN_PATH.test(path)) return { ok: true, path }
   let result = ''
   for (let index = 0; index < path.length; index += 1) {
     const character = path[index]!
@@ -39,6 +43,8 @@ function decodeUnreserved(path: string): { ok: true; path: string } | { ok: fals
 }
 
 function removeDotSegments(path: string): string {
+  // A dot segment starts after a slash; without one the path is already resolved.
+  if (!path.includes('/.')) return path
   const output: string[] = []
   const segments = path.split('/').slice(1)
   segments.forEach((segment, index) => {

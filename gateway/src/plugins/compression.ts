@@ -16,12 +16,12 @@ function isStream(payload: unknown): boolean {
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // Proxied answers are streams, which @fastify/compress compresses at any size. Their Content-Length is
   // known, so a small one is kept as it is; the plugin's documented way to skip is this request header.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const length = Number(reply.getHeader('content-length'))
     if (isStream(payload) && Number.isFinite(length) && length < COMPRESSION_THRESHOLD_BYTES) {
       request.headers['x-no-compression'] = '1'
     }
-    return payload
+    done(null, payload)
   })
   await app.register(fastifyCompress, {
     global: true,

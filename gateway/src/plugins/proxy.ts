@@ -48,22 +48,34 @@ const timedOut = () =>
     'The service took too long to answer. Please try again shortly.',
   )
 
-/** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path. */
+/** Identity tokens live 60 s; reusing one for 20 s keeps signing off the hot path (decision 051). */
 const TOKEN_REUSE_MS = 20_000
 
+interface ReusableToken {
+  token: string
+  expiresAt: number
+}
+
+/**
+ * One token per session and audience, signed again once it is 20 s old. A session's identity is one frozen
+ * object for as long as its cookie is remembered (verified-sessions.ts), so its tokens hang off it and go
+ * with it; anonymous callers share one token per audience.
+ */
 function identityTokens(privateKey: string) {
   const sign = createTokenSigner('gateway', privateKey)
-  const cache = new Map<string, { token: string; expiresAt: number }>()
+  const anonymous = new Map<ServiceName, ReusableToken>()
+  const bySession = new WeakMap<object, Map<ServiceName, ReusableToken>>()
   return (service: ServiceName, identity: RequestIdentity) => {
-    const key = identity
-      ? `${service}|${identity.userId}|${identity.role}|${identity.username}|${identity.mustChangePassword}`
-      : service
+    let tokens = identity ? bySession.get(identity) : anonymous
+    if (!tokens) {
+      tokens = new Map()
+      bySession.set(identity!, tokens)
+    }
     const now = Date.now()
-    const cached = cache.get(key)
+    const cached = tokens.get(service)
     if (cached && cached.expiresAt > now) return cached.token
-    if (cache.size > 10_000) cache.clear()
     const token = sign(service, identity)
-    cache.set(key, { token, expiresAt: now + TOKEN_REUSE_MS })
+    tokens.set(service, { token, expiresAt: now + TOKEN_REUSE_MS })
     return token
   }
 }
@@ -128,10 +140,11 @@ export async function registerProxies(
 ): Promise<void> {
   const tokenFor = identityTokens(options.privateKey)
   // Internal routes are for services only: from outside they do not exist, however the path is spelled.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (/^\/+internal(?:[/?;]|$)/i.test(request.url)) {
-      throw new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found')
+      return done(new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found'))
     }
+    done()
   })
   const prefixes = new Map<string, ServiceName>()
   for (const rule of options.rules) {
@@ -153,9 +166,10 @@ export async function registerProxies(
       readWhole(payload, bodyLimitOf(request.routeRule), Number(request.headers['content-length']), done),
     )
     // An answer from the service, whatever its status, shows it is alive.
-    proxies.addHook('onResponse', async (request) => {
+    proxies.addHook('onResponse', (request, _reply, done) => {
       const service = proxied.get(request)
       if (service) options.breakers[service].success()
+      done()
     })
     for (const [prefix, service] of needed) await registerProxy(proxies, prefix, service)
   })
@@ -169,12 +183,13 @@ export async function registerProxies(
       rewritePrefix: prefix,
       undici: { headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
       proxyPayloads: false,
-      preHandler: async (request, reply) => {
+      preHandler: (request, reply, done) => {
         if (!breaker.allow()) {
           reply.header('retry-after', String(breaker.retryAfterSeconds()))
-          throw unavailable()
+          return done(unavailable())
         }
         proxied.set(request, service)
+        done()
       },
       replyOptions: {
         rewriteHeaders: (headers) => {

@@ -65,30 +65,37 @@ export function registerRequestSafety(app: FastifyInstance, options: RequestSafe
   }
 
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: every check is synchronous, and this runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders)
-    // Proxied bodies stream through unparsed; a declared oversize body is refused before any work.
-    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimitOf(request)) {
-      throw new AppError(413, 'GATEWAY_BODY_TOO_LARGE', 'Request body is too large')
-    }
-    if (!STATE_CHANGING.has(request.method)) return
-    const site = request.headers['sec-fetch-site']
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new AppError(403, 'GATEWAY_CROSS_SITE', 'Cross-site requests are not allowed')
-    }
-    const origin = request.headers.origin
-    if (origin !== undefined) {
-      // The request's own origin is the standard same-origin comparison; Host is never used to build links.
-      const own = `${request.protocol}://${request.headers.host ?? ''}`
-      if (origin !== own && !allowed.has(origin)) {
-        throw new AppError(403, 'GATEWAY_CROSS_SITE', 'Cross-site requests are not allowed')
-      }
-    }
-    const contentType = request.headers['content-type']
-    const hasBody =
-      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
-    if (hasBody && (contentType === undefined || !ACCEPTED_BODY_TYPES.test(contentType))) {
-      throw new AppError(403, 'GATEWAY_BAD_CONTENT_TYPE', 'Request bodies must be JSON')
-    }
+    done(refusalOf(request, options.bodyLimitOf(request), allowed))
   })
+}
+
+/** Why a request is refused before any work is done for it, or nothing. */
+function refusalOf(request: FastifyRequest, bodyLimit: number, allowed: Set<string>): AppError | undefined {
+  // Proxied bodies stream through unparsed; a declared oversize body is refused before any work.
+  if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
+    return new AppError(413, 'GATEWAY_BODY_TOO_LARGE', 'Request body is too large')
+  }
+  if (!STATE_CHANGING.has(request.method)) return undefined
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return new AppError(403, 'GATEWAY_CROSS_SITE', 'Cross-site requests are not allowed')
+  }
+  const origin = request.headers.origin
+  if (origin !== undefined) {
+    // The request's own origin is the standard same-origin comparison; Host is never used to build links.
+    const own = `${request.protocol}://${request.headers.host ?? ''}`
+    if (origin !== own && !allowed.has(origin)) {
+      return new AppError(403, 'GATEWAY_CROSS_SITE', 'Cross-site requests are not allowed')
+    }
+  }
+  const contentType = request.headers['content-type']
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
+  if (hasBody && (contentType === undefined || !ACCEPTED_BODY_TYPES.test(contentType))) {
+    return new AppError(403, 'GATEWAY_BAD_CONTENT_TYPE', 'Request bodies must be JSON')
+  }
+  return undefined
 }

@@ -9,28 +9,23 @@ import { AppError } from '@app/kit/errors'
 import { decodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import {
   SESSION_ABSOLUTE_LIFETIME_MS as ABSOLUTE_LIFETIME_MS,
-  SESSION_KEY_PREFIX,
   sessionValidAfterKey as validAfterKey,
 } from '@app/kit/kv/index'
 import { KeyValueUnavailableError, type KeyValueStore } from '@app/kit/kv/port'
+import {
+  claimsSchema,
+  createVerifiedSessions,
+  revokedKey,
+  type SessionClaims,
+  type SessionIdentity,
+  type VerifiedSession,
+} from './verified-sessions.ts'
 
 export const SESSION_COOKIE = 'session'
 
 const SESSION_LIFETIME_MS = 30 * 60_000
 /** A token older than this is renewed on use, so an active user stays signed in. */
 const RENEW_AFTER_MS = 10 * 60_000
-
-const claimsSchema = z.object({
-  sub: z.string().regex(/^[1-9]\d{0,15}$/),
-  role: z.string().refine(isRole),
-  username: z.string(),
-  mcp: z.boolean(),
-  sid: z.string().min(1),
-  /** Issued-at and session start in milliseconds: revocation compares at finer grain than `iat`. */
-  iatMs: z.number().int(),
-  startMs: z.number().int(),
-})
-type SessionClaims = z.infer<typeof claimsSchema>
 
 const loginHeaderSchema = z.object({
   id: z.coerce.number().int().positive(),
@@ -41,7 +36,7 @@ const loginHeaderSchema = z.object({
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: (Identity & { sessionId: string }) | null
+    session: Readonly<SessionIdentity> | null
   }
 }
 
@@ -51,9 +46,6 @@ declare module '@fastify/jwt' {
     user: SessionClaims
   }
 }
-
-// Under SESSION_KEY_PREFIX, so that the embedded store writes them to disk before the answer (decision 008).
-const revokedKey = (sessionId: string) => `${SESSION_KEY_PREFIX}revoked:${sessionId}`
 
 export interface SessionOptions {
   secret: string
@@ -67,17 +59,24 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: SESSION_LIFETIME_MS / 1000 },
-    // The verifier is built once; its cache remembers verified tokens until they expire (the hot path).
-    verify: { algorithms: ['HS256'], cache: 10_000 },
+    // The verifier is built once; verified tokens are remembered by createVerifiedSessions below.
+    verify: { algorithms: ['HS256'] },
   })
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure }
-  function claimsOf(token: string): SessionClaims | null {
+  const verified = createVerifiedSessions()
+  /** The session a cookie names, verified by @fastify/jwt the first time this token string is seen. */
+  function sessionOf(token: string): VerifiedSession | null {
+    const known = verified.get(token)
+    if (known) return known
+    let payload: unknown
     try {
-      const parsed = claimsSchema.safeParse(app.jwt.verify(token))
-      return parsed.success ? parsed.data : null
+      payload = app.jwt.verify(token)
     } catch {
       return null
     }
+    const parsed = claimsSchema.safeParse(payload)
+    if (!parsed.success) return null
+    return verified.remember(token, parsed.data, (payload as { exp: number }).exp * 1000)
   }
 
   function issue(reply: FastifyReply, identity: Identity, sessionId: string, startMs: number) {
@@ -93,69 +92,80 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 })
   }
 
+  // Fail closed: without the revocation list nobody's session can be trusted.
+  function storeError(error: unknown): unknown {
+    if (!(error instanceof KeyValueUnavailableError)) return error
+    return new AppError(
+      503,
+      'GATEWAY_SESSION_STORE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+    )
+  }
+
   async function kvCall<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      // Fail closed: without the revocation list nobody's session can be trusted.
-      if (error instanceof KeyValueUnavailableError) {
-        throw new AppError(
-          503,
-          'GATEWAY_SESSION_STORE_UNAVAILABLE',
-          'The service is temporarily unavailable. Please try again shortly.',
-        )
-      }
-      throw error
+      throw storeError(error)
     }
   }
 
-  async function isRevoked(claims: SessionClaims): Promise<boolean> {
-    const [revoked, validAfter] = await kvCall(() =>
-      Promise.all([options.kv.get(revokedKey(claims.sid)), options.kv.get(validAfterKey(claims.sub))]),
-    )
+  /** Whether the revocation values read for a session end it: its own mark, or a later valid-after time. */
+  function isRevoked({ claims }: VerifiedSession, [revoked = null, validAfter = null]: Array<string | null>) {
     return revoked !== null || (validAfter !== null && claims.iatMs < Number(validAfter))
   }
 
   app.decorateRequest('session', null)
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook with one promise, the store's: it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE]
-    if (!token) return
-    const claims = claimsOf(token)
-    if (!claims) {
+    if (!token) return done()
+    const session = sessionOf(token)
+    if (!session || Date.now() - session.claims.startMs > ABSOLUTE_LIFETIME_MS) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
-      return
+      return done()
     }
-    if (Date.now() - claims.startMs > ABSOLUTE_LIFETIME_MS || (await isRevoked(claims))) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions)
-      return
-    }
-    const identity: Identity = {
-      userId: Number(claims.sub),
-      role: claims.role,
-      username: claims.username,
-      mustChangePassword: claims.mcp,
-    }
-    request.session = { ...identity, sessionId: claims.sid }
-    if (Date.now() - claims.iatMs > RENEW_AFTER_MS) issue(reply, identity, claims.sid, claims.startMs)
+    // Read on every request, never remembered: a revocation holds from the very next request (decision 044).
+    options.kv.getMany(session.revocationKeys).then(
+      (values) => {
+        if (isRevoked(session, values)) {
+          reply.clearCookie(SESSION_COOKIE, cookieOptions)
+          return done()
+        }
+        const { claims, identity } = session
+        request.session = identity
+        try {
+          if (Date.now() - claims.iatMs > RENEW_AFTER_MS) issue(reply, identity, claims.sid, claims.startMs)
+        } catch (error) {
+          return done(error as Error)
+        }
+        done()
+      },
+      (error: unknown) => done(storeError(error) as Error),
+    )
   })
 
   // Upstreams start and end sessions through response headers; the client never sees them.
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Most answers carry none of these headers: leave them untouched.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Most answers carry none of these headers: leave them untouched, without a promise per answer.
     if (
       !reply.hasHeader(LOGIN_HEADER) &&
       !reply.hasHeader(LOGOUT_HEADER) &&
       !reply.hasHeader(REVOKE_USER_HEADER)
     ) {
-      return payload
+      return done(null, payload)
     }
+    applySessionHeaders(request, reply).then(() => done(null, payload), done)
+  })
+
+  async function applySessionHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const login = reply.getHeader(LOGIN_HEADER)
     const logout = reply.getHeader(LOGOUT_HEADER)
     const revokeUser = reply.getHeader(REVOKE_USER_HEADER)
     reply.removeHeader(LOGIN_HEADER)
     reply.removeHeader(LOGOUT_HEADER)
     reply.removeHeader(REVOKE_USER_HEADER)
-    if (reply.statusCode >= 400) return payload
+    if (reply.statusCode >= 400) return
     if (typeof revokeUser === 'string' && revokeUser !== '') {
       await kvCall(() => options.kv.set(validAfterKey(revokeUser), String(Date.now()), ABSOLUTE_LIFETIME_MS))
     }
@@ -174,6 +184,5 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       await new Promise((resolve) => setTimeout(resolve, 1))
       issue(reply, { userId: id, role, username, mustChangePassword }, randomUUID(), Date.now())
     }
-    return payload
-  })
+  }
 }

@@ -16,12 +16,13 @@ export const SESSION_SECRET = 'test-session-secret-0123456789abcdef'
  * A real HTTP upstream standing in for a service: it reports what the gateway forwarded, and starts or ends
  * sessions through the same response headers the auth service uses.
  */
-export async function startUpstream() {
+export async function startUpstream(options: { onIdentityToken?: (token: string | undefined) => void } = {}) {
   // Every test row targets auth, so the upstream checks tokens as auth would.
   const verify = createTokenVerifier('auth', { gateway: TEST_KEYS.gateway.publicKey })
   const upstream = Fastify()
   const echo = async (request: FastifyRequest) => {
     const token = request.headers[IDENTITY_HEADER] as string | undefined
+    options.onIdentityToken?.(token)
     let identity: unknown = 'invalid'
     try {
       identity = verify(token).identity

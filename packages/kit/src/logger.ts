@@ -75,9 +75,21 @@ export function loggerOptions(level: string, name: string): LoggerOptions & { le
 export const REQUEST_ID_HEADER = 'x-request-id'
 const REQUEST_ID = /^[\w-]{12}$/
 
+const REQUEST_ID_BYTES = 9
+/** Random bytes for this many ids are drawn at once: one draw per request cost the gateway a system call each. */
+const IDS_PER_DRAW = 512
+let idBytes = Buffer.alloc(0)
+let idOffset = 0
+
 /** 72 random bits in 12 characters: unique across processes and restarts, and says nothing of traffic. */
 export function newRequestId(): string {
-  return randomBytes(9).toString('base64url')
+  if (idOffset + REQUEST_ID_BYTES > idBytes.length) {
+    idBytes = randomBytes(REQUEST_ID_BYTES * IDS_PER_DRAW)
+    idOffset = 0
+  }
+  const id = idBytes.toString('base64url', idOffset, idOffset + REQUEST_ID_BYTES)
+  idOffset += REQUEST_ID_BYTES
+  return id
 }
 
 /**
@@ -120,7 +132,10 @@ export const currentClientAddress = (): string | undefined => requestInProgress.
 const HEALTH_ROUTES = new Set(['/health', '/api/health'])
 
 interface RequestLogApp {
-  addHook(name: 'onResponse', hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): unknown
+  addHook(
+    name: 'onResponse',
+    hook: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void,
+  ): unknown
 }
 
 /**
@@ -151,7 +166,8 @@ export function registerRequestLog(
   app: RequestLogApp,
   routeOf: (request: FastifyRequest) => string | undefined = () => undefined,
 ): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every answer, and a promise each would be spent on nothing.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request) ?? request.routeOptions.url ?? '(no route)'
     const line = {
       ip: request.ip,
@@ -162,5 +178,6 @@ export function registerRequestLog(
     }
     if (HEALTH_ROUTES.has(route)) request.log.debug(line, 'request')
     else request.log.info(line, 'request')
+    done()
   })
 }
