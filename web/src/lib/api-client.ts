@@ -142,12 +142,15 @@ export function apiUrl(path: string, params?: Values, query?: Values): string {
   return text ? `${filled}?${text}` : filled
 }
 
+/** What `request` answers for a 401 when the caller asked for null: no answer to check. */
+const SIGNED_OUT = Symbol('signed out')
+
 async function request(
   method: ApiMethod,
   url: string,
   body: unknown,
   options: RequestOptions & { ownUnauthorized: boolean },
-): Promise<unknown> {
+): Promise<unknown | typeof SIGNED_OUT> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -158,7 +161,7 @@ async function request(
     body: body === undefined ? null : JSON.stringify(body),
     signal: options.signal ?? null,
   })
-  if (options.returnNull && response.status === 401) return null
+  if (options.returnNull && response.status === 401) return SIGNED_OUT
   if (response.status === 401 && !options.ownUnauthorized) sessionEndedListener?.()
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text())
@@ -176,7 +179,8 @@ export function createApiClient(origin = ''): ApiClient {
       ...rest,
       ownUnauthorized,
     })
-    return schema && answer !== null ? schema.parse(answer) : answer
+    if (answer === SIGNED_OUT) return null
+    return schema ? schema.parse(answer) : answer
   }
   const client = {
     get: (path: string, options?: LooseOptions) => call('GET', path, undefined, options),
