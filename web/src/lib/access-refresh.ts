@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { onAccessRefused } from './api-client.ts'
-import { invalidateEndpoints, PROFILE_READS, SHARING_READS } from './query-keys.ts'
+import { invalidateEndpoints, PROFILE_READS, SHARING_READS } from './query-refresh.ts'
 
 /** Answers that follow what the user may see: profile lists and searches, and sharing's lists. */
 const ACCESS_READS = [...PROFILE_READS, ...SHARING_READS]

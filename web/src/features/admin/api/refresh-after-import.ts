@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { ACCOUNT_READS, PROFILE_READS, refreshEndpoints } from '../../../lib/query-keys.ts'
+import { ACCOUNT_READS, PROFILE_READS, refreshEndpoints } from '../../../lib/query-refresh.ts'
 
 /**
  * An import (even one that failed part-way) may have added accounts and profiles: the account lists and

@@ -2,7 +2,7 @@ import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-keys.ts'
+import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-refresh.ts'
 
 type UpdateUserInput = ApiBody<'PUT', '/api/admin/user/:id'> & { id: number }
 

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useAllProfiles } from '../api/get-all-profiles.ts'
 import { useUsers } from '../api/get-users.ts'
-import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-keys.ts'
+import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-refresh.ts'
 import {
   buildDirectory,
   countByRole,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiAnswer, ApiBody } from '../../../lib/api-catalog.ts'
 import { ApiError, apiClient } from '../../../lib/api-client.ts'
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
-import { PROFILE_READS, refreshEndpoints } from '../../../lib/query-keys.ts'
+import { PROFILE_READS, refreshEndpoints } from '../../../lib/query-refresh.ts'
 
 /**
  * Saves an assessment; the server sets its owner, primary type and time (decision 036). The

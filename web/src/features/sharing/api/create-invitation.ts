@@ -2,7 +2,7 @@ import { InvitationSchema, type Invitation } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-keys.ts'
+import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-refresh.ts'
 
 /** Invites someone to the caller's profile, or (a guest owner, with `originalOwnerId`) forwards one. */
 export function createInvitation(input: ApiBody<'POST', '/api/invitations'>): Promise<Invitation> {

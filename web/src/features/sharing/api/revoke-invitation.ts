@@ -2,7 +2,7 @@ import { RevokeInvitationResponseSchema } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiAnswer } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-keys.ts'
+import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-refresh.ts'
 
 export type RevokeInvitationResponse = ApiAnswer<'DELETE', '/api/invitations/:id'>
 
