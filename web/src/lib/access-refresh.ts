@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { onAccessRefused } from './api-client.ts'
+import { invalidateEndpoints, PROFILE_READS, SHARING_READS } from './query-refresh.ts'
 
 /** Answers that follow what the user may see: profile lists and searches, and sharing's lists. */
-function dependsOnAccess(queryKey: readonly unknown[]): boolean {
-  return queryKey[0] === 'profiles' || (queryKey[0] === 'sharing' && queryKey[1] !== 'details')
-}
+const ACCESS_READS = [...PROFILE_READS, ...SHARING_READS]
 
 /** A busy user reads their lists again at most this often; a 403 or a return to the tab reads them at once. */
 export const INTERACTION_REFRESH_MS = 30_000
@@ -20,7 +19,7 @@ export function watchAccessChanges(queryClient: QueryClient, now: () => number =
   let refreshedAt = now()
   const refresh = () => {
     refreshedAt = now()
-    void queryClient.invalidateQueries({ predicate: (query) => dependsOnAccess(query.queryKey) })
+    void invalidateEndpoints(queryClient, ACCESS_READS)
   }
   const onVisible = () => {
     if (document.visibilityState === 'visible') refresh()

@@ -1,3 +1,5 @@
+import type { ApiAnswer, ApiBody, ApiMethod, ApiParams, ApiPath, ApiQuery } from './api-catalog.ts'
+
 /**
  * The one HTTP client of the app (docs/requirements.md section 7): cookies included, JSON in and out, and every
  * non-success answer thrown as `status: body text` so callers and toasts read the server's words.
@@ -38,7 +40,7 @@ export class ApiError extends Error {
  * Calls whose 401 is not news about a signed-in session: a refused sign-in (the credentials sent), and a
  * logout (signed out either way, handled by the logout itself). Every other 401 means the session ended.
  */
-const OWN_401 = /^\/api\/auth\/log(?:in|out)$/
+const OWN_401: ReadonlySet<ApiPath<'POST'>> = new Set(['/api/auth/login', '/api/auth/logout'])
 
 let sessionEndedListener: (() => void) | null = null
 let accessRefusedListener: (() => void) | null = null
@@ -61,33 +63,134 @@ type RequestOptions = {
   headers?: Record<string, string>
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+/** A contract schema, or anything else that checks an answer and returns it typed. */
+type AnswerReader<Answer> = { parse: (data: unknown) => Answer }
+
+/**
+ * The options of one call: the values of the path's `:name` segments (required when it has any), the query
+ * string the route declares, and the schema that checks the answer, which must read what the catalog says
+ * the route answers.
+ */
+export type CallOptions<Method extends ApiMethod, Path extends string> = RequestOptions &
+  (ApiParams<Method, Path> extends undefined ? { params?: undefined } : { params: ApiParams<Method, Path> }) &
+  (ApiQuery<Method, Path> extends undefined ? { query?: undefined } : { query?: ApiQuery<Method, Path> }) & {
+    schema?: AnswerReader<ApiAnswer<Method, Path>>
+  }
+
+type OptionsArgument<Method extends ApiMethod, Path extends string> =
+  ApiParams<Method, Path> extends undefined
+    ? [options?: CallOptions<Method, Path>]
+    : [options: CallOptions<Method, Path>]
+
+type BodyAndOptions<Method extends ApiMethod, Path extends string> =
+  ApiParams<Method, Path> extends undefined
+    ? undefined extends ApiBody<Method, Path>
+      ? [body?: ApiBody<Method, Path>, options?: CallOptions<Method, Path>]
+      : [body: ApiBody<Method, Path>, options?: CallOptions<Method, Path>]
+    : [body: ApiBody<Method, Path>, options: CallOptions<Method, Path>]
+
+type SignedOutOptions<Method extends ApiMethod, Path extends string> = CallOptions<Method, Path> & {
+  returnNull: true
+}
+
+/** The one client: each method takes a catalog path of its HTTP method, and answers what that row says. */
+export interface ApiClient {
+  get<Path extends ApiPath<'GET'>>(
+    path: Path,
+    options: SignedOutOptions<'GET', Path>,
+  ): Promise<ApiAnswer<'GET', Path> | null>
+  get<Path extends ApiPath<'GET'>>(
+    path: Path,
+    ...options: OptionsArgument<'GET', Path>
+  ): Promise<ApiAnswer<'GET', Path>>
+  post<Path extends ApiPath<'POST'>>(
+    path: Path,
+    ...rest: BodyAndOptions<'POST', Path>
+  ): Promise<ApiAnswer<'POST', Path>>
+  put<Path extends ApiPath<'PUT'>>(
+    path: Path,
+    ...rest: BodyAndOptions<'PUT', Path>
+  ): Promise<ApiAnswer<'PUT', Path>>
+  patch<Path extends ApiPath<'PATCH'>>(
+    path: Path,
+    ...rest: BodyAndOptions<'PATCH', Path>
+  ): Promise<ApiAnswer<'PATCH', Path>>
+  delete<Path extends ApiPath<'DELETE'>>(
+    path: Path,
+    ...options: OptionsArgument<'DELETE', Path>
+  ): Promise<ApiAnswer<'DELETE', Path>>
+}
+
+type Values = Record<string, unknown>
+type LooseOptions = RequestOptions & { params?: Values; query?: Values; schema?: AnswerReader<unknown> }
+
+/**
+ * A catalog path with its `:name` segments filled (each value encoded as one segment) and its query string
+ * (fields left undefined are not sent).
+ */
+export function apiUrl(path: string, params?: Values, query?: Values): string {
+  const filled = path.replace(/:(\w+)/g, (_segment, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null) throw new Error(`${path} needs a value for :${name}`)
+    return encodeURIComponent(String(value))
+  })
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value))
+  }
+  const text = search.toString()
+  return text ? `${filled}?${text}` : filled
+}
+
+/** What `request` answers for a 401 when the caller asked for null: no answer to check. */
+const SIGNED_OUT = Symbol('signed out')
+
+async function request(
+  method: ApiMethod,
+  url: string,
+  body: unknown,
+  options: RequestOptions & { ownUnauthorized: boolean },
+): Promise<unknown | typeof SIGNED_OUT> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(path, {
+  const response = await fetch(url, {
     method,
     headers,
     credentials: 'include',
     body: body === undefined ? null : JSON.stringify(body),
     signal: options.signal ?? null,
   })
-  if (options.returnNull && response.status === 401) return null as T
-  if (response.status === 401 && !OWN_401.test(path)) sessionEndedListener?.()
+  if (options.returnNull && response.status === 401) return SIGNED_OUT
+  if (response.status === 401 && !options.ownUnauthorized) sessionEndedListener?.()
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text())
   }
   const text = await response.text()
-  return (text ? JSON.parse(text) : null) as T
+  return text ? JSON.parse(text) : null
 }
 
-export const apiClient = {
-  get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+/** A client whose calls go to `origin` (the page's own by default; the tests name their server's). */
+export function createApiClient(origin = ''): ApiClient {
+  const call = async (method: ApiMethod, path: string, body: unknown, options: LooseOptions = {}) => {
+    const { params, query, schema, ...rest } = options
+    const ownUnauthorized = (OWN_401 as ReadonlySet<string>).has(path)
+    const answer = await request(method, origin + apiUrl(path, params, query), body, {
+      ...rest,
+      ownUnauthorized,
+    })
+    if (answer === SIGNED_OUT) return null
+    return schema ? schema.parse(answer) : answer
+  }
+  const client = {
+    get: (path: string, options?: LooseOptions) => call('GET', path, undefined, options),
+    post: (path: string, body?: unknown, options?: LooseOptions) => call('POST', path, body, options),
+    put: (path: string, body?: unknown, options?: LooseOptions) => call('PUT', path, body, options),
+    patch: (path: string, body?: unknown, options?: LooseOptions) => call('PATCH', path, body, options),
+    delete: (path: string, options?: LooseOptions) => call('DELETE', path, undefined, options),
+  }
+  // The implementation is loose; ApiClient's signatures are what callers see and the typecheck holds.
+  return client as ApiClient
 }
+
+export const apiClient = createApiClient()

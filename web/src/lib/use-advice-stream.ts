@@ -1,6 +1,10 @@
 import type { AdviceResponse } from '@app/contracts/advice'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { streamAdvice } from './advice-stream.ts'
+import type { ApiBody, ApiPath } from './api-catalog.ts'
+
+/** The catalog's streaming advice routes: each answers AdviceStreamEventSchema events. */
+export type AdviceStreamPath = Extract<ApiPath<'POST'>, `/api/ai/${string}/stream`>
 
 /** The one exchange a conversation keeps (docs/requirements.md section 4): the latest question and its answer so far. */
 export type Exchange = {
@@ -14,7 +18,10 @@ export type Exchange = {
  * Asks a streaming advice route and keeps the latest exchange, replacing the previous one. Asking again
  * while an answer streams abandons the older answer. `onError` reports a failure (the page's toast).
  */
-export function useAdviceStream(path: string, onError: (error: unknown) => void) {
+export function useAdviceStream<Path extends AdviceStreamPath>(
+  path: Path,
+  onError: (error: unknown) => void,
+) {
   const [exchange, setExchange] = useState<Exchange | null>(null)
   const controller = useRef<AbortController | null>(null)
   const reportError = useRef(onError)
@@ -23,7 +30,7 @@ export function useAdviceStream(path: string, onError: (error: unknown) => void)
   useEffect(() => () => controller.current?.abort(), [])
 
   const ask = useCallback(
-    async (question: string, body: unknown): Promise<AdviceResponse | null> => {
+    async (question: string, body: ApiBody<'POST', Path>): Promise<AdviceResponse | null> => {
       controller.current?.abort()
       const current = new AbortController()
       controller.current = current

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ApiError, apiClient } from '../../src/lib/api-client.ts'
+import { ApiError, apiUrl, createApiClient, type ApiClient } from '../../src/lib/api-client.ts'
 
 type SeenRequest = { method: string; url: string; contentType: string | undefined; body: string }
 const seen: SeenRequest[] = []
 let server: Server
 let origin: string
+let apiClient: ApiClient
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = ''
@@ -28,69 +29,101 @@ beforeAll(async () => {
       response.writeHead(status, text ? { 'content-type': type } : {})
       response.end(text)
     }
+    // Catalog paths, each answering one shape the gateway uses; any other path echoes what it received.
     switch (request.url) {
       case '/api/auth/me':
         return send(401, JSON.stringify({ message: 'Not signed in', code: 'GATEWAY_UNAUTHENTICATED' }))
-      case '/api/echo':
-        return send(200, JSON.stringify({ received: body ? JSON.parse(body) : null }))
-      case '/api/empty':
+      case '/api/auth/logout':
         return send(204, '')
-      case '/api/refused':
+      case '/api/auth/login':
         return send(
           400,
           JSON.stringify({ message: 'Username and password are required', code: 'AUTH_INVALID' }),
         )
-      case '/api/plain-failure':
+      case '/api/questions/9':
         return send(503, '')
-      default:
+      case '/api/logos':
         return send(404, 'no such thing', 'text/plain')
+      default:
+        return send(200, JSON.stringify({ received: body ? JSON.parse(body) : null, url: request.url }))
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  apiClient = createApiClient(origin)
 })
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 describe('the API client', () => {
   test('returns null for a signed-out 401 only when asked to', async () => {
-    await expect(apiClient.get(`${origin}/api/auth/me`, { returnNull: true })).resolves.toBeNull()
-    const error = await apiClient.get(`${origin}/api/auth/me`).catch((caught: unknown) => caught)
+    await expect(apiClient.get('/api/auth/me', { returnNull: true })).resolves.toBeNull()
+    const error = await apiClient.get('/api/auth/me').catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
   })
 
   test('sends JSON bodies and reads JSON answers', async () => {
-    await expect(apiClient.post(`${origin}/api/echo`, { username: 'ada' })).resolves.toEqual({
-      received: { username: 'ada' },
+    await expect(apiClient.post('/api/questions', { category: 'self', shortForm: 'Hi' })).resolves.toEqual({
+      received: { category: 'self', shortForm: 'Hi' },
+      url: '/api/questions',
     })
     expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: 'application/json' })
   })
 
   test('sends no JSON content type when there is no body, and reads an empty answer as null', async () => {
-    await expect(apiClient.post(`${origin}/api/empty`)).resolves.toBeNull()
+    await expect(apiClient.post('/api/auth/logout')).resolves.toBeNull()
     expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: undefined, body: '' })
   })
 
   test('throws "status: body" and exposes the server message', async () => {
     const error = (await apiClient
-      .post(`${origin}/api/refused`, {})
+      .post('/api/auth/login', { username: '', password: '' })
       .catch((caught: unknown) => caught)) as ApiError
     expect(error.message).toBe('400: {"message":"Username and password are required","code":"AUTH_INVALID"}')
     expect(error.status).toBe(400)
     expect(error.serverMessage).toBe('Username and password are required')
 
-    const notFound = (await apiClient
-      .get(`${origin}/api/missing`)
-      .catch((caught: unknown) => caught)) as ApiError
+    const notFound = (await apiClient.get('/api/logos').catch((caught: unknown) => caught)) as ApiError
     expect(notFound.message).toBe('404: no such thing')
     expect(notFound.serverMessage).toBeNull()
   })
 
   test('falls back to the status text when the body is empty', async () => {
     const error = (await apiClient
-      .delete(`${origin}/api/plain-failure`)
+      .delete('/api/questions/:id', { params: { id: 9 } })
       .catch((caught: unknown) => caught)) as ApiError
     expect(error.message).toBe('503: Service Unavailable')
+  })
+
+  test('fills path parameters as single encoded segments and sends the declared query fields', async () => {
+    await expect(
+      apiClient.get('/api/invitations/details/:token', { params: { token: 'a/b c?d' } }),
+    ).resolves.toMatchObject({ url: '/api/invitations/details/a%2Fb%20c%3Fd' })
+    await expect(
+      apiClient.get('/api/profiles/lookup', { query: { q: 'Ada & Ben', limit: 50, cursor: undefined } }),
+    ).resolves.toMatchObject({ url: '/api/profiles/lookup?q=Ada+%26+Ben&limit=50' })
+    await expect(
+      apiClient.put('/api/admin/user/:id', { email: 'ada@example.com' }, { params: { id: 7 } }),
+    ).resolves.toEqual({ received: { email: 'ada@example.com' }, url: '/api/admin/user/7' })
+    expect(seen.at(-1)).toMatchObject({ method: 'PUT', url: '/api/admin/user/7' })
+  })
+
+  test('checks an answer with the schema given, and refuses a path whose parameter is missing', async () => {
+    const config = { supportEmail: 'help@example.com' }
+    // A reader that passes only the echo of the call it expects, so the answer it saw is the server's.
+    const readerFor = <Answer>(url: string, answer: Answer) => ({
+      parse: (data: unknown) => {
+        if ((data as { url?: unknown }).url !== url) throw new Error(`not the answer of ${url}`)
+        return answer
+      },
+    })
+    await expect(apiClient.get('/api/config', { schema: readerFor('/api/config', config) })).resolves.toBe(
+      config,
+    )
+    await expect(apiClient.get('/api/questions', { schema: readerFor('/api/config', []) })).rejects.toThrow(
+      'not the answer of /api/config',
+    )
+    expect(() => apiUrl('/api/admin/user/:id', {})).toThrow('/api/admin/user/:id needs a value for :id')
   })
 })

@@ -2,17 +2,17 @@ import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
-import { ADMIN_USERS_QUERY_KEY } from './admin-query-keys.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 const AdminUserListSchema = z.array(AdminUserSchema)
 
 /** Every account, for User Management. */
-export async function getUsers(): Promise<AdminUser[]> {
-  return AdminUserListSchema.parse(await apiClient.get<unknown>('/api/admin/users'))
+export function getUsers(): Promise<AdminUser[]> {
+  return apiClient.get('/api/admin/users', { schema: AdminUserListSchema })
 }
 
 export function getUsersQueryOptions() {
-  return queryOptions({ queryKey: [...ADMIN_USERS_QUERY_KEY, 'list'], queryFn: getUsers })
+  return queryOptions({ queryKey: apiQueryKey('/api/admin/users'), queryFn: getUsers })
 }
 
 export function useUsers() {

@@ -3,21 +3,23 @@ import {
   ImportResultSchema,
   ImportStreamEventSchema,
   type ImportProgress,
-  type ImportResult,
   type ImportStreamEvent,
 } from '@app/contracts/imports'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiAnswer, ApiBody, ApiPath } from '../../../lib/api-catalog.ts'
 import { postForEvents, readEvents, ServerEventParser } from '../../../lib/event-stream.ts'
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
-import { ADMIN_QUERY_KEY } from './admin-query-keys.ts'
+import { refreshAfterImport } from './refresh-after-import.ts'
 
 /** The two CSV imports of the Bulk Import page (docs/requirements.md section 2): the import type choice. */
 export type CsvImportKind = 'disc' | 'prevue'
 
-const IMPORT_PATHS: Record<CsvImportKind, string> = {
+const IMPORT_PATHS = {
   disc: '/api/simple-import',
   prevue: '/api/admin/import-prevue',
-}
+} as const satisfies Record<CsvImportKind, ApiPath<'POST'>>
+
+type ImportPath = (typeof IMPORT_PATHS)[CsvImportKind]
 
 /** A failure the import reported inside its stream, after it began. */
 export class ImportStreamError extends Error {
@@ -47,9 +49,11 @@ export async function importCsv(
     signal?: AbortSignal
     firstPassword?: FirstPassword
   } = {},
-): Promise<ImportResult> {
+): Promise<ApiAnswer<'POST', ImportPath>> {
+  const body: ApiBody<'POST', ImportPath> =
+    firstPassword === 'link' ? { csvText, firstPassword } : { csvText }
   const answer = await postForEvents(IMPORT_PATHS[kind], {
-    body: firstPassword === 'link' ? { csvText, firstPassword } : { csvText },
+    body,
     headers: { 'Idempotency-Key': newIdempotencyKey() },
     signal,
   })
@@ -86,7 +90,6 @@ export function useImportCsv() {
         ...(onProgress ? { onProgress } : {}),
         ...(firstPassword ? { firstPassword } : {}),
       }),
-    // New users and profiles: the user-management lists are read again when next shown.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    onSettled: () => refreshAfterImport(queryClient),
   })
 }

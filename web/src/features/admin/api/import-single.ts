@@ -1,21 +1,17 @@
-import { ImportResultSchema, type ImportResult, type SingleImportRequest } from '@app/contracts/imports'
+import { ImportResultSchema, type ImportResult } from '@app/contracts/imports'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
-import { ADMIN_QUERY_KEY } from './admin-query-keys.ts'
+import { refreshAfterImport } from './refresh-after-import.ts'
 
 /** Adds one person with DISC scores (Simple Import, Single User); the password is generated in lower case. */
-export async function importSingle(input: SingleImportRequest): Promise<ImportResult> {
+export function importSingle(input: ApiBody<'POST', '/api/admin/import/single'>): Promise<ImportResult> {
   const headers = { 'Idempotency-Key': newIdempotencyKey() }
-  return ImportResultSchema.parse(
-    await apiClient.post<unknown>('/api/admin/import/single', input, { headers }),
-  )
+  return apiClient.post('/api/admin/import/single', input, { headers, schema: ImportResultSchema })
 }
 
 export function useImportSingle() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: importSingle,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
-  })
+  return useMutation({ mutationFn: importSingle, onSettled: () => refreshAfterImport(queryClient) })
 }

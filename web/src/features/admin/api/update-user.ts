@@ -1,18 +1,21 @@
-import { AdminUserSchema, type AdminUser, type UpdateUserRequest } from '@app/contracts/auth'
+import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { ADMIN_USERS_QUERY_KEY } from './admin-query-keys.ts'
+import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-refresh.ts'
+
+type UpdateUserInput = ApiBody<'PUT', '/api/admin/user/:id'> & { id: number }
 
 /** Changes an account's e-mail (and with it the username) or password; the account's sessions end. */
-export async function updateUser({ id, ...changes }: UpdateUserRequest & { id: number }): Promise<AdminUser> {
-  return AdminUserSchema.parse(await apiClient.put<unknown>(`/api/admin/user/${id}`, changes))
+export function updateUser({ id, ...changes }: UpdateUserInput): Promise<AdminUser> {
+  return apiClient.put('/api/admin/user/:id', changes, { params: { id }, schema: AdminUserSchema })
 }
 
 export function useUpdateUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateUser,
-    // The details and the list are read again, so both show what the server now holds.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+    // The details and the lists are read again, so both show what the server now holds.
+    onSuccess: () => invalidateEndpoints(queryClient, ACCOUNT_READS),
   })
 }

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
 import { useAllProfiles } from '../api/get-all-profiles.ts'
 import { useUsers } from '../api/get-users.ts'
-import { ADMIN_QUERY_KEY } from '../api/admin-query-keys.ts'
+import { ACCOUNT_READS, invalidateEndpoints } from '../../../lib/query-refresh.ts'
 import {
   buildDirectory,
   countByRole,
@@ -44,7 +44,7 @@ export function UserManagementPage() {
   const selectedEntry = directory.find((entry) => entry.user.id === selectedId)
 
   // The list, the profiles and the open user's details are all read again.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY })
+  const refresh = () => void invalidateEndpoints(queryClient, [...ACCOUNT_READS, '/api/all-profiles'])
 
   const refreshing = users.isFetching || profiles.isFetching
   return (

@@ -1,10 +1,11 @@
-import { MessageSchema, type ChangePasswordRequest } from '@app/contracts/auth'
+import { MessageSchema } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { getMeQueryOptions } from './get-me.ts'
 
-export async function changePassword(input: ChangePasswordRequest): Promise<string> {
-  return MessageSchema.parse(await apiClient.post<unknown>('/api/auth/change-password', input)).message
+export async function changePassword(input: ApiBody<'POST', '/api/auth/change-password'>): Promise<string> {
+  return (await apiClient.post('/api/auth/change-password', input, { schema: MessageSchema })).message
 }
 
 /**

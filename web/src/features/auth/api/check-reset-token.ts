@@ -1,17 +1,19 @@
 import { ResetTokenCheckSchema, type ResetTokenCheck } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
-export async function checkResetToken(token: string): Promise<ResetTokenCheck> {
-  return ResetTokenCheckSchema.parse(
-    await apiClient.get<unknown>(`/api/auth/reset-password/${encodeURIComponent(token)}`),
-  )
+export function checkResetToken(token: string): Promise<ResetTokenCheck> {
+  return apiClient.get('/api/auth/reset-password/:token', {
+    params: { token },
+    schema: ResetTokenCheckSchema,
+  })
 }
 
 export function checkResetTokenQueryOptions(token: string) {
   // A link is checked once per visit; after a reset it is used up, so a cached "valid" must not linger.
   return queryOptions({
-    queryKey: ['auth', 'reset-token', token],
+    queryKey: apiQueryKey('/api/auth/reset-password/:token', { token }),
     queryFn: () => checkResetToken(token),
     gcTime: 0,
   })

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts'
 
 /** Confirms a guest account's e-mail address with the token of the link mailed to it. */
 export async function confirmEmail(token: string): Promise<string> {
-  return MessageSchema.parse(await apiClient.post<unknown>('/api/auth/confirm-email', { token })).message
+  return (await apiClient.post('/api/auth/confirm-email', { token }, { schema: MessageSchema })).message
 }
 
 export function useConfirmEmail() {

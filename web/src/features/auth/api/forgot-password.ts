@@ -2,10 +2,8 @@ import { ForgotPasswordResponseSchema, type ForgotPasswordResponse } from '@app/
 import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 
-export async function forgotPassword(email: string): Promise<ForgotPasswordResponse> {
-  return ForgotPasswordResponseSchema.parse(
-    await apiClient.post<unknown>('/api/auth/forgot-password', { email }),
-  )
+export function forgotPassword(email: string): Promise<ForgotPasswordResponse> {
+  return apiClient.post('/api/auth/forgot-password', { email }, { schema: ForgotPasswordResponseSchema })
 }
 
 export function useForgotPassword() {

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '../../../lib/api-client.ts'
+import type { ApiAnswer } from '../../../lib/api-catalog.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 import { pendingLogout } from '../../../lib/session-state.ts'
 import type { CurrentUser } from './current-user-schema.ts'
 
@@ -7,8 +9,13 @@ export type { CurrentUser }
 
 const loadCurrentUserSchema = () => import('./current-user-schema.ts')
 
-/** zod loads with the first signed-in answer, so a signed-out page (the login page) never loads it. */
-export async function parseCurrentUser(body: unknown): Promise<CurrentUser> {
+/**
+ * zod loads with the first signed-in answer, so a signed-out page (the login page) never loads it. The
+ * answer is what the catalog says sign-in and the current-user call return.
+ */
+export async function parseCurrentUser(
+  body: ApiAnswer<'GET', '/api/auth/me'> | ApiAnswer<'POST', '/api/auth/login'>,
+): Promise<CurrentUser> {
   return (await loadCurrentUserSchema()).CurrentUserSchema.parse(body)
 }
 
@@ -23,19 +30,19 @@ export async function getMe(): Promise<CurrentUser | null> {
   // in, so the next page never shows the user who asked to leave. Its 401 means the session is gone.
   if (pendingLogout.get()) {
     try {
-      await apiClient.post<unknown>('/api/auth/logout')
+      await apiClient.post('/api/auth/logout')
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) return null
     }
     pendingLogout.set(false)
   }
-  const body = await apiClient.get<unknown>('/api/auth/me', { returnNull: true })
+  const body = await apiClient.get('/api/auth/me', { returnNull: true })
   return body === null ? null : parseCurrentUser(body)
 }
 
 export function getMeQueryOptions() {
   // The current-user call is the one cached for 5 minutes rather than forever (docs/requirements.md section 7).
-  return queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, staleTime: 5 * 60 * 1000 })
+  return queryOptions({ queryKey: apiQueryKey('/api/auth/me'), queryFn: getMe, staleTime: 5 * 60 * 1000 })
 }
 
 export function useMe() {

@@ -12,7 +12,7 @@ export function logoutFailureMessage(error: unknown): string {
 
 export async function logout(): Promise<void> {
   try {
-    await apiClient.post<unknown>('/api/auth/logout')
+    await apiClient.post('/api/auth/logout')
   } catch (error) {
     // Not reached (offline): the cookie may still be valid, so the logout is sent again before the next
     // session check (getMe). A server answer, even an error, means the server has seen it.
@@ -35,9 +35,7 @@ export function useLogout() {
       // just dropped: the current-user query stays, set to null, so its observers hear of it; the rest goes.
       const meKey = getMeQueryOptions().queryKey
       queryClient.setQueryData(meKey, null)
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== meKey[0] || query.queryKey[1] !== meKey[1],
-      })
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] })
       queryClient.getMutationCache().clear()
     },
   })

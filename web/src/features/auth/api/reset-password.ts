@@ -1,10 +1,11 @@
-import { MessageSchema, type ResetPasswordRequest } from '@app/contracts/auth'
+import { MessageSchema } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { getMeQueryOptions } from './get-me.ts'
 
-export async function resetPassword(input: ResetPasswordRequest): Promise<string> {
-  return MessageSchema.parse(await apiClient.post<unknown>('/api/auth/reset-password', input)).message
+export async function resetPassword(input: ApiBody<'POST', '/api/auth/reset-password'>): Promise<string> {
+  return (await apiClient.post('/api/auth/reset-password', input, { schema: MessageSchema })).message
 }
 
 /** A reset ends every session of that account, so the current user is read afresh afterwards. */

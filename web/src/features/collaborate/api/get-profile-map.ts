@@ -1,15 +1,15 @@
 import { ProfileMapResponseSchema, type ProfileMapResponse } from '@app/contracts/profiles'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The team map: density over every visible profile, and at most 300 people (those matching `q`). */
-export async function getProfileMap(q: string): Promise<ProfileMapResponse> {
-  const query = new URLSearchParams({ q })
-  return ProfileMapResponseSchema.parse(await apiClient.get<unknown>(`/api/profiles/map?${query}`))
+export function getProfileMap(q: string): Promise<ProfileMapResponse> {
+  return apiClient.get('/api/profiles/map', { query: { q }, schema: ProfileMapResponseSchema })
 }
 
 export function getProfileMapQueryOptions(q: string) {
-  return queryOptions({ queryKey: ['profiles', 'map', q], queryFn: () => getProfileMap(q) })
+  return queryOptions({ queryKey: apiQueryKey('/api/profiles/map', { q }), queryFn: () => getProfileMap(q) })
 }
 
 export function useProfileMap(q: string) {

@@ -5,11 +5,12 @@ import {
 } from '@app/contracts/profiles'
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 export const LOOKUP_PAGE_SIZE = 20
 
 /** One page of the profiles the caller may see whose name contains `q`, by name. */
-export async function lookupProfiles({
+export function lookupProfiles({
   q,
   cursor,
   limit = LOOKUP_PAGE_SIZE,
@@ -18,14 +19,15 @@ export async function lookupProfiles({
   cursor?: string | null
   limit?: number
 }): Promise<ProfileLookupResponse> {
-  const query = new URLSearchParams({ q, limit: String(limit) })
-  if (cursor) query.set('cursor', cursor)
-  return ProfileLookupResponseSchema.parse(await apiClient.get<unknown>(`/api/profiles/lookup?${query}`))
+  return apiClient.get('/api/profiles/lookup', {
+    query: { q, limit, ...(cursor ? { cursor } : {}) },
+    schema: ProfileLookupResponseSchema,
+  })
 }
 
 export function lookupProfilesQueryOptions(q: string) {
   return infiniteQueryOptions({
-    queryKey: ['profiles', 'lookup', q],
+    queryKey: apiQueryKey('/api/profiles/lookup', { q }),
     queryFn: ({ pageParam }) => lookupProfiles({ q, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -55,7 +57,8 @@ export async function findOwnProfile(me: Me): Promise<AccessibleProfile | null> 
 
 export function useOwnProfile(me: Me | null) {
   return useQuery({
-    queryKey: ['profiles', 'own', me?.id ?? null, me?.name ?? ''],
+    // Found through lookups, so it is one of that endpoint's answers and refreshes with them.
+    queryKey: apiQueryKey('/api/profiles/lookup', { ownOf: me?.id ?? null, name: me?.name ?? '' }),
     queryFn: () => (me ? findOwnProfile(me) : null),
     enabled: me !== null,
   })

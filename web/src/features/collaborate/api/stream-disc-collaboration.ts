@@ -2,14 +2,12 @@ import type { ResponseLength } from '@app/contracts/advice'
 import { useCallback } from 'react'
 import { useAdviceStream } from '../../../lib/use-advice-stream.ts'
 
-export const DISC_COLLABORATION_STREAM_PATH = '/api/ai/disc-collaboration/stream'
-
 /**
  * Relationship insights for two profiles, streamed word by word. Only the ids are sent: the service loads
  * both profiles itself, with the caller's access checked (decision 037).
  */
 export function useDiscCollaborationStream(onError: (error: unknown) => void) {
-  const stream = useAdviceStream(DISC_COLLABORATION_STREAM_PATH, onError)
+  const stream = useAdviceStream('/api/ai/disc-collaboration/stream', onError)
   const { ask } = stream
   const askAbout = useCallback(
     (request: {

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { labelClasses, inputClasses } from '../../../components/ui/form.tsx'
 import { Link } from '../../../components/ui/link.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useAccessibleProfiles } from '../api/get-accessible-profiles.ts'
+import { useAccessibleProfiles } from '../../../lib/get-accessible-profiles.ts'
 import { formatTakenAt, ProfileCard } from './profile-card.tsx'
 
 export const EMPTY_HISTORY_TEXT = 'No assessment history found. Take an assessment to see your results here.'

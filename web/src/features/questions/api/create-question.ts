@@ -1,10 +1,11 @@
-import { QuestionSchema, type Question, type SaveQuestionRequest } from '@app/contracts/questions'
+import { QuestionSchema, type Question } from '@app/contracts/questions'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { QUESTIONS_QUERY_KEY } from './get-questions.ts'
 
-export async function createQuestion(input: SaveQuestionRequest): Promise<Question> {
-  return QuestionSchema.parse(await apiClient.post<unknown>('/api/questions', input))
+export function createQuestion(input: ApiBody<'POST', '/api/questions'>): Promise<Question> {
+  return apiClient.post('/api/questions', input, { schema: QuestionSchema })
 }
 
 export function useCreateQuestion() {

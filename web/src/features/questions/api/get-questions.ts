@@ -1,12 +1,13 @@
 import { QuestionListSchema, type Question } from '@app/contracts/questions'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
-export const QUESTIONS_QUERY_KEY = ['questions'] as const
+export const QUESTIONS_QUERY_KEY = apiQueryKey('/api/questions')
 
 /** Every category's quick questions; each category's list is shown by display order. */
-export async function getQuestions(): Promise<Question[]> {
-  return QuestionListSchema.parse(await apiClient.get<unknown>('/api/questions'))
+export function getQuestions(): Promise<Question[]> {
+  return apiClient.get('/api/questions', { schema: QuestionListSchema })
 }
 
 export function getQuestionsQueryOptions() {

@@ -1,10 +1,11 @@
-import { QuestionListSchema, type Question, type ReorderQuestionsRequest } from '@app/contracts/questions'
+import { QuestionListSchema, type Question } from '@app/contracts/questions'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { QUESTIONS_QUERY_KEY } from './get-questions.ts'
 
-export async function reorderQuestions(input: ReorderQuestionsRequest): Promise<Question[]> {
-  return QuestionListSchema.parse(await apiClient.patch<unknown>('/api/questions/reorder', input))
+export function reorderQuestions(input: ApiBody<'PATCH', '/api/questions/reorder'>): Promise<Question[]> {
+  return apiClient.patch('/api/questions/reorder', input, { schema: QuestionListSchema })
 }
 
 /** Shows the new order at once; a refused reorder (all or nothing) puts the server's order back. */

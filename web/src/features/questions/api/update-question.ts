@@ -1,13 +1,14 @@
-import { QuestionSchema, type Question, type SaveQuestionRequest } from '@app/contracts/questions'
+import { QuestionSchema, type Question } from '@app/contracts/questions'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { QUESTIONS_QUERY_KEY } from './get-questions.ts'
 
-export async function updateQuestion({
+export function updateQuestion({
   id,
   ...input
-}: SaveQuestionRequest & { id: number }): Promise<Question> {
-  return QuestionSchema.parse(await apiClient.put<unknown>(`/api/questions/${id}`, input))
+}: ApiBody<'PUT', '/api/questions/:id'> & { id: number }): Promise<Question> {
+  return apiClient.put('/api/questions/:id', input, { params: { id }, schema: QuestionSchema })
 }
 
 export function useUpdateQuestion() {

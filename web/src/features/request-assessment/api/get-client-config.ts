@@ -1,13 +1,14 @@
 import { ClientConfigSchema, type ClientConfig } from '@app/contracts/client-config'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
-export async function getClientConfig(): Promise<ClientConfig> {
-  return ClientConfigSchema.parse(await apiClient.get<unknown>('/api/config'))
+export function getClientConfig(): Promise<ClientConfig> {
+  return apiClient.get('/api/config', { schema: ClientConfigSchema })
 }
 
 export function getClientConfigQueryOptions() {
-  return queryOptions({ queryKey: ['config'], queryFn: getClientConfig })
+  return queryOptions({ queryKey: apiQueryKey('/api/config'), queryFn: getClientConfig })
 }
 
 export function useClientConfig() {

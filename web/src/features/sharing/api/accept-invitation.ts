@@ -6,16 +6,14 @@ import { getInvitationDetailsQueryOptions } from './get-invitation-details.ts'
 export type AcceptInvitationInput = { token: string; password?: string | undefined }
 
 /** Accepts an invitation; the answer signs the invitee in (the gateway's cookie) and names where to go. */
-export async function acceptInvitation({
+export function acceptInvitation({
   token,
   password,
 }: AcceptInvitationInput): Promise<AcceptInvitationResponse> {
-  return AcceptInvitationResponseSchema.parse(
-    await apiClient.post<unknown>(
-      `/api/invitations/accept/${encodeURIComponent(token)}`,
-      password === undefined ? undefined : { password },
-    ),
-  )
+  return apiClient.post('/api/invitations/accept/:token', password === undefined ? undefined : { password }, {
+    params: { token },
+    schema: AcceptInvitationResponseSchema,
+  })
 }
 
 /**
@@ -28,8 +26,8 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: acceptInvitation,
     onSuccess: (_answer, { token }) => {
-      const details = getInvitationDetailsQueryOptions(token).queryKey
-      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== details[1] })
+      const [details] = getInvitationDetailsQueryOptions(token).queryKey
+      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== details })
     },
   })
 }

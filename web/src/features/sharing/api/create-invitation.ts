@@ -1,17 +1,19 @@
-import { InvitationSchema, type CreateInvitationRequest, type Invitation } from '@app/contracts/sharing'
+import { InvitationSchema, type Invitation } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { SHARING_QUERY_KEY } from './sharing-query-key.ts'
+import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-refresh.ts'
 
 /** Invites someone to the caller's profile, or (a guest owner, with `originalOwnerId`) forwards one. */
-export async function createInvitation(input: CreateInvitationRequest): Promise<Invitation> {
-  return InvitationSchema.parse(await apiClient.post<unknown>('/api/invitations', input))
+export function createInvitation(input: ApiBody<'POST', '/api/invitations'>): Promise<Invitation> {
+  return apiClient.post('/api/invitations', input, { schema: InvitationSchema })
 }
 
 export function useCreateInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARING_QUERY_KEY }),
+    // The invitation list and the access history gain the new invitation.
+    onSuccess: () => invalidateEndpoints(queryClient, SHARING_READS),
   })
 }

@@ -1,15 +1,15 @@
 import { AccessHistorySchema, type AccessHistory } from '@app/contracts/sharing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
-import { SHARING_QUERY_KEY } from './sharing-query-key.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The caller's own profile's access history: every invitation chain, in tree order. */
-export async function getAccessHistory(): Promise<AccessHistory> {
-  return AccessHistorySchema.parse(await apiClient.get<unknown>('/api/invitations/history'))
+export function getAccessHistory(): Promise<AccessHistory> {
+  return apiClient.get('/api/invitations/history', { schema: AccessHistorySchema })
 }
 
 export function getAccessHistoryQueryOptions() {
-  return queryOptions({ queryKey: [...SHARING_QUERY_KEY, 'history'], queryFn: getAccessHistory })
+  return queryOptions({ queryKey: apiQueryKey('/api/invitations/history'), queryFn: getAccessHistory })
 }
 
 export function useAccessHistory({ enabled }: { enabled: boolean }) {

@@ -1,15 +1,15 @@
 import { InvitationListSchema, type Invitation } from '@app/contracts/sharing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
-import { SHARING_QUERY_KEY } from './sharing-query-key.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The invitations the caller sent and has not revoked, forwards included, newest first. */
-export async function getInvitations(): Promise<Invitation[]> {
-  return InvitationListSchema.parse(await apiClient.get<unknown>('/api/invitations'))
+export function getInvitations(): Promise<Invitation[]> {
+  return apiClient.get('/api/invitations', { schema: InvitationListSchema })
 }
 
 export function getInvitationsQueryOptions() {
-  return queryOptions({ queryKey: [...SHARING_QUERY_KEY, 'invitations'], queryFn: getInvitations })
+  return queryOptions({ queryKey: apiQueryKey('/api/invitations'), queryFn: getInvitations })
 }
 
 export function useInvitations() {

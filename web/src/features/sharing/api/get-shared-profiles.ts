@@ -1,14 +1,12 @@
-import { AccessibleProfileListSchema, type AccessibleProfile } from '@app/contracts/profiles'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
-import { SHARING_QUERY_KEY } from './sharing-query-key.ts'
+import type { AccessibleProfile } from '@app/contracts/profiles'
+import { useQuery } from '@tanstack/react-query'
+import { getAccessibleProfilesQueryOptions } from '../../../lib/get-accessible-profiles.ts'
 
 /**
  * The profiles others shared with the caller: the spec's client filter keeps accessType 'shared', or
  * 'owner' with sharedBy set (section 6). Profiles an administrator sees by role alone are not shared.
  */
-export async function getSharedProfiles(): Promise<AccessibleProfile[]> {
-  const profiles = AccessibleProfileListSchema.parse(await apiClient.get<unknown>('/api/accessible-profiles'))
+export function sharedProfilesOf(profiles: AccessibleProfile[]): AccessibleProfile[] {
   return profiles.filter(
     (profile) =>
       !profile.visibleAs &&
@@ -16,17 +14,14 @@ export async function getSharedProfiles(): Promise<AccessibleProfile[]> {
   )
 }
 
-export function getSharedProfilesQueryOptions() {
-  return queryOptions({ queryKey: [...SHARING_QUERY_KEY, 'shared-profiles'], queryFn: getSharedProfiles })
-}
-
 /** How long a page waits for a grant just accepted: it reaches the profiles service by an event. */
 const GRANT_WAIT_ATTEMPTS = 20
 const GRANT_WAIT_INTERVAL_MS = 500
 
 /**
- * `awaitingOwner`: the owner whose profile an invitation just shared. Until it is listed the list is read
- * again every half second, for at most ten seconds; otherwise it is read once, as every query is.
+ * Picked from the one cached list of accessible profiles. `awaitingOwner`: the owner whose profile an
+ * invitation just shared. Until it is listed the list is read again every half second, for at most ten
+ * seconds; otherwise it is read once, as every query is.
  */
 export function useSharedProfiles({
   enabled,
@@ -36,11 +31,14 @@ export function useSharedProfiles({
   awaitingOwner?: number | null
 }) {
   return useQuery({
-    ...getSharedProfilesQueryOptions(),
+    ...getAccessibleProfilesQueryOptions(),
+    select: sharedProfilesOf,
     enabled,
     refetchInterval: (query) => {
       if (awaitingOwner === null || query.state.status === 'error') return false
-      const listed = query.state.data?.some((profile) => profile.userId === awaitingOwner)
+      const listed = sharedProfilesOf(query.state.data ?? []).some(
+        (profile) => profile.userId === awaitingOwner,
+      )
       return !listed && query.state.dataUpdateCount < GRANT_WAIT_ATTEMPTS ? GRANT_WAIT_INTERVAL_MS : false
     },
   })

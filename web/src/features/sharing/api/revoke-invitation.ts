@@ -1,20 +1,21 @@
 import { RevokeInvitationResponseSchema } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type { ApiAnswer } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
-import { SHARING_QUERY_KEY } from './sharing-query-key.ts'
+import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-refresh.ts'
 
-export type RevokeInvitationResponse = z.infer<typeof RevokeInvitationResponseSchema>
+export type RevokeInvitationResponse = ApiAnswer<'DELETE', '/api/invitations/:id'>
 
 /** Revokes an invitation the caller sent, and every forward below it. */
-export async function revokeInvitation(id: number): Promise<RevokeInvitationResponse> {
-  return RevokeInvitationResponseSchema.parse(await apiClient.delete<unknown>(`/api/invitations/${id}`))
+export function revokeInvitation(id: number): Promise<RevokeInvitationResponse> {
+  return apiClient.delete('/api/invitations/:id', { params: { id }, schema: RevokeInvitationResponseSchema })
 }
 
 export function useRevokeInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: revokeInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARING_QUERY_KEY }),
+    // The invitation list and the access history show the revoke.
+    onSuccess: () => invalidateEndpoints(queryClient, SHARING_READS),
   })
 }
