@@ -10,6 +10,8 @@ import {
   identityHeaders,
   testServiceClient,
 } from '@app/kit/testing/service-dependencies'
+import type { EventBus } from '@app/kit/bus/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import type { DocumentStore } from '@app/kit/store/port'
 import { buildApp, type ImportOptions } from '../../src/app.ts'
 
@@ -31,6 +33,9 @@ export interface ImportProduct {
   auth: FastifyInstance
   profiles: FastifyInstance
   store: DocumentStore
+  /** The bus and key-value store the three services share (profiles' catalog change log lives beside it). */
+  bus: EventBus
+  kv: KeyValueStore
   authUrl: string
   profilesUrl: string
   /** The e-mails auth sent in this test, oldest first. */
@@ -100,6 +105,8 @@ export function useImportProduct(
       auth,
       profiles,
       store: shared.of('import').store,
+      bus: shared.bus,
+      kv: shared.kv,
       authUrl,
       profilesUrl,
       mails,

@@ -11,7 +11,7 @@ import { passwordProblem } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
 import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { announceUserCreated } from '../../accounts.ts'
+import { snapshotOf } from '../../accounts.ts'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../../address-takeover.ts'
 import type { Mailer } from '../../mailer.ts'
 import { newOneTimeToken } from '../../one-time-token.ts'
@@ -94,7 +94,7 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
         mustChangePassword: !withLinks,
         importKey: candidate.row.importKey,
       })
-      const created = await createAccounts(users, plan, (candidate, position) =>
+      await createAccounts(users, plan, (candidate, position) =>
         accountOf(candidate, createHashes[position]!),
       )
       for (const [position, candidate] of plan.toTakeOver.entries()) {
@@ -122,7 +122,12 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
         const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...plan.accounts.values()])
         for (const result of results) if (result?.userId) result.linkSent = sent.get(result.userId) === true
       }
-      for (const user of created) await announceUserCreated(takeover.bus, user)
+      // No users.created.v1 per account: the import hands each account to profiles in its batch, the one
+      // road of an imported name (docs/decisions/047-imported-names-in-the-batch.md).
+      for (const result of results) {
+        const account = result?.userId === undefined ? undefined : plan.accounts.get(result.userId)
+        if (account) result!.account = snapshotOf(account)
+      }
       const counts = { created: 0, existing: 0, 'taken-over': 0, duplicate: 0, invalid: 0 }
       for (const result of results) counts[result!.status] += 1
       request.log.info(

@@ -9,6 +9,7 @@ import { DuplicateKeyError } from '@app/kit/store/port'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 import type { AssessmentsRepository, NewAssessment } from '../../repositories/assessments-repository.ts'
+import { defaultNameOf, emailOf, type PeopleRepository } from '../../repositories/people-repository.ts'
 import { saveAssessments } from '../../saving.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
@@ -23,9 +24,9 @@ const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
  */
 export async function assessmentImportRoutes(
   app: FastifyInstance,
-  options: { assessments: AssessmentsRepository; catalog: ProfileCatalog },
+  options: { assessments: AssessmentsRepository; catalog: ProfileCatalog; people: PeopleRepository },
 ) {
-  const { assessments } = options
+  const { assessments, people } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.post(
@@ -45,6 +46,8 @@ export async function assessmentImportRoutes(
     },
     async (request) => {
       const rows = request.body.assessments
+      // The people first, so that the change announcing the profiles names them (decision 047).
+      const owners = await people.introduceAll(rows.flatMap((row) => (row.owner ? [row.owner] : [])))
       const earlier = await assessments.idsByImportKeys(rows.map((row) => row.importKey))
       const results: Array<Result | undefined> = rows.map((row) => {
         const id = earlier.get(row.importKey)
@@ -54,7 +57,7 @@ export async function assessmentImportRoutes(
       })
       const timestamp = new Date().toISOString()
       const pending = new Map<string, { index: number; assessment: NewAssessment }>()
-      for (const [index, { importKey, ...row }] of rows.entries()) {
+      for (const [index, { importKey, owner: _owner, ...row }] of rows.entries()) {
         if (results[index] || pending.has(importKey)) continue
         pending.set(importKey, {
           index,
@@ -72,6 +75,11 @@ export async function assessmentImportRoutes(
       const outcomes = await saveAssessments(
         options,
         batch.map((entry) => entry.assessment),
+        owners.map((person) => ({
+          userId: person.userId,
+          defaultName: defaultNameOf(person),
+          email: emailOf(person),
+        })),
       )
       const created = new Map<string, number>()
       for (const [position, outcome] of outcomes.entries()) {
