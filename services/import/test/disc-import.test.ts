@@ -8,21 +8,12 @@ import {
   eventsOf,
   importCsv,
   logIn,
+  SPEC_PASSWORD_IMPORTS,
+  standardUser,
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({
-  jobs: { batchSize: 2 },
-  // The spec's behaviour, kept for tenants who opt in: passwords by its formula.
-  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
-})
-
-const standardUser = {
-  userId: 7,
-  role: 'standard',
-  username: 's@example.com',
-  mustChangePassword: false,
-} as const
+const context = useImportProduct(SPEC_PASSWORD_IMPORTS)
 
 describe('POST /api/simple-import (DISC CSV)', () => {
   it('imports good rows, reports bad ones, and gives each imported person a working password', async () => {

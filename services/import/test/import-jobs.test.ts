@@ -7,21 +7,12 @@ import {
   DISC_HEADER,
   eventsOf,
   importCsv,
+  SPEC_PASSWORD_IMPORTS,
+  standardUser,
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({
-  jobs: { batchSize: 2 },
-  // The spec's behaviour, kept for tenants who opt in: passwords by its formula.
-  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
-})
-
-const standardUser = {
-  userId: 7,
-  role: 'standard',
-  username: 's@example.com',
-  mustChangePassword: false,
-} as const
+const context = useImportProduct(SPEC_PASSWORD_IMPORTS)
 
 describe('Idempotency-Key', () => {
   it('answers a repeat from the job, with the same passwords, and imports nothing twice', async () => {

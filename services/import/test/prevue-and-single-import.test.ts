@@ -7,14 +7,11 @@ import {
   DISC_HEADER,
   importCsv,
   logIn,
+  SPEC_PASSWORD_IMPORTS,
   useImportProduct,
 } from './support/import-product.ts'
 
-const context = useImportProduct({
-  jobs: { batchSize: 2 },
-  // The spec's behaviour, kept for tenants who opt in: passwords by its formula.
-  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
-})
+const context = useImportProduct(SPEC_PASSWORD_IMPORTS)
 
 describe('POST /api/admin/import-prevue', () => {
   const header = PREVUE_IMPORT_COLUMNS.join(',')

@@ -24,6 +24,20 @@ export const administrator: Identity = {
   mustChangePassword: false,
 }
 
+/** A signed-in user who is not an administrator. */
+export const standardUser: Identity = {
+  userId: 7,
+  role: 'standard',
+  username: 's@example.com',
+  mustChangePassword: false,
+}
+
+/** The spec's behaviour, kept for tenants who opt in: passwords by its formula; small batches. */
+export const SPEC_PASSWORD_IMPORTS = {
+  jobs: { batchSize: 2 },
+  env: { IMPORT_PASSWORD_FORMAT: 'spec' },
+} as const satisfies Partial<ImportOptions>
+
 /** An e-mail auth sent, as the product's mailer received it. */
 export type SentMail = { to: string; subject: string; text: string }
 
