@@ -16,6 +16,8 @@ export interface ServiceRequest<T> {
   response: z.ZodType<T>
   /** POST and PATCH are retried only when the called route is idempotent. */
   idempotent?: boolean
+  /** This call's own limit, for one whose work is known to take long (a batch of password hashes). */
+  timeoutMs?: number
 }
 
 export interface ServiceClient {
@@ -81,7 +83,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(request.timeoutMs ?? timeoutMs),
     })
     const text = await response.text()
     let body: unknown = null

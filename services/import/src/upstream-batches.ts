@@ -20,6 +20,14 @@ const ASSESSMENT_MISSING_REASON =
 export const TOOK_OVER_REASON =
   'Took over a guest account with this e-mail whose owner never confirmed the address; the profiles shared with it stay with this person'
 
+/**
+ * How long auth may take over a batch: it hashes every password of it, behind the batches already in flight,
+ * and on a busy machine that passes the clients' usual 10 s. A batch given up early is sent again while auth
+ * still hashes the first copy, and then hashes it twice, so the limit is generous: the import is a job, and
+ * a service that is down refuses the connection at once.
+ */
+export const ACCOUNTS_BATCH_TIMEOUT_MS = 120_000
+
 /** A service that did not answer (as opposed to one that answered no). */
 export class UpstreamUnavailable extends Error {}
 
@@ -97,6 +105,7 @@ export async function settleRows(
         },
         response: InternalUserImportResponseSchema,
         idempotent: true,
+        timeoutMs: ACCOUNTS_BATCH_TIMEOUT_MS,
       }),
     )
   } catch (error) {
