@@ -7,7 +7,11 @@ import type { ServiceClient } from '@app/kit/service-client'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { importErrors } from '../errors.ts'
 import type { ImportRunner } from '../import-runner.ts'
-import { reportOf, type ImportJobsRepository, type StoredJob } from '../repositories/import-jobs-repository.ts'
+import {
+  reportOf,
+  type ImportJobsRepository,
+  type StoredJob,
+} from '../repositories/import-jobs-repository.ts'
 import { setPasswordLinksAvailable } from '../upstream-batches.ts'
 
 /** The newest jobs `GET /api/admin/imports` lists. */

@@ -6,7 +6,11 @@ import { userOf } from '@app/kit/service'
 import { credentialsOf, jobPasswords } from '../credentials.ts'
 import { importErrors } from '../errors.ts'
 import type { ImportRunner } from '../import-runner.ts'
-import { reportOf, type ImportJobsRepository, type StoredJob } from '../repositories/import-jobs-repository.ts'
+import {
+  reportOf,
+  type ImportJobsRepository,
+  type StoredJob,
+} from '../repositories/import-jobs-repository.ts'
 import type { JobAnswer } from './import-answers.ts'
 
 /**

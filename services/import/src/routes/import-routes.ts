@@ -21,7 +21,11 @@ import { credentialMethodOf, type CredentialMethod } from '../credentials.ts'
 import { importErrors } from '../errors.ts'
 import type { ImportOutcome, ImportRunner } from '../import-runner.ts'
 import type { ImportJobsRepository } from '../repositories/import-jobs-repository.ts'
-import { DUPLICATE_EMAIL_REASON, NOT_CONFIRMED_REASON, setPasswordLinksAvailable } from '../upstream-batches.ts'
+import {
+  DUPLICATE_EMAIL_REASON,
+  NOT_CONFIRMED_REASON,
+  setPasswordLinksAvailable,
+} from '../upstream-batches.ts'
 import { answer } from './import-answers.ts'
 import { importJobRoutes } from './import-job-routes.ts'
 import { earlierAnswer, idempotencyOf } from './import-replays.ts'
