@@ -18,9 +18,10 @@ export function option(name: string): string | undefined {
 export function spawnRole(
   file: string,
   role: string,
-  options: { args?: readonly string[]; env?: Record<string, string> } = {},
+  options: { args?: readonly string[]; env?: Record<string, string>; execArgv?: readonly string[] } = {},
 ) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, '--role', role, ...(options.args ?? [])], {
+  const argv = [...(options.execArgv ?? []), '--import', 'tsx', file, '--role', role, ...(options.args ?? [])]
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -13,7 +13,10 @@ export const UserSnapshotSchema = z.object({
 })
 export type UserSnapshot = z.infer<typeof UserSnapshotSchema>
 
-/** `users.created.v1`: auth created an account; other services keep the names they show for it. */
+/**
+ * `users.created.v1`: auth created an account; other services keep the names they show for it. Not for
+ * imported accounts: their names reach profiles in the import's batch (docs/decisions/047-imported-names-in-the-batch.md).
+ */
 export const USERS_CREATED = 'users.created.v1'
 export const UserCreatedSchema = UserSnapshotSchema
 export type UserCreated = UserSnapshot

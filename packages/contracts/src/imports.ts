@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IMPORT_PASSWORD_FORMATS } from '@app/domain/first-passwords'
+import { UserSnapshotSchema } from './events.ts'
 import { DiscTypeSchema, PrevueScoresSchema } from './profiles.ts'
 
 /**
@@ -182,7 +183,9 @@ export type InternalUserImportRequest = z.infer<typeof InternalUserImportRequest
  * retried batch). `taken-over`: the address was held by a guest account whose e-mail was never confirmed;
  * that account (its id, so its shared profiles) is now this person's (docs/decisions/025-unconfirmed-guest-addresses.md).
  * `duplicate`: the e-mail or username belongs to another account. `invalid`: refused, with the reason.
- * `linkSent`: with set-password links, whether this person's e-mail went out.
+ * `linkSent`: with set-password links, whether this person's e-mail went out. `account`: the account as
+ * auth holds it, which the import hands on to profiles with the assessment: imported accounts are not
+ * announced by `users.created.v1` (docs/decisions/047-imported-names-in-the-batch.md).
  */
 export const InternalUserImportResponseSchema = z.object({
   results: z.array(
@@ -192,6 +195,7 @@ export const InternalUserImportResponseSchema = z.object({
       userId: z.number().int().positive().optional(),
       reason: z.string().optional(),
       linkSent: z.boolean().optional(),
+      account: UserSnapshotSchema.optional(),
     }),
   ),
 })
@@ -209,6 +213,11 @@ export const InternalAssessmentImportRequestSchema = z.strictObject({
           importKey: ImportKeySchema,
           userId: z.number().int().positive(),
           name: z.string().max(200),
+          /**
+           * The account `userId` as auth answered the import: profiles keeps its names and e-mail from it
+           * (docs/decisions/047-imported-names-in-the-batch.md). Missing from an older import replica.
+           */
+          owner: UserSnapshotSchema.optional(),
           assessmentType: z.enum(['disc', 'prevue']),
           /** Null for a Prevue row, which has no DISC scores (docs/decisions/028-prevue-shown-as-prevue.md). */
           dScore: z.number().int().min(0).max(100).nullable(),
@@ -219,6 +228,8 @@ export const InternalAssessmentImportRequestSchema = z.strictObject({
           scoresData: PrevueScoresSchema.nullable(),
         })
         .superRefine((row, context) => {
+          if (row.owner && row.owner.id !== row.userId)
+            context.addIssue({ code: 'custom', message: 'The owner is not the account of userId' })
           const disc = [row.dScore, row.iScore, row.sScore, row.cScore, row.primaryType]
           const consistent =
             row.assessmentType === 'disc'

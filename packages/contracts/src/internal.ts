@@ -38,6 +38,8 @@ export interface InternalRoute {
   idempotent?: boolean
   /** A larger body limit than the default, in bytes (the import batches). */
   bodyLimit?: number
+  /** A longer wait for the answer than the client's default, for work known to take long. */
+  timeoutMs?: number
 }
 
 /** A batch of 500 rows whose names are all escaped characters is still far below this. */
@@ -86,6 +88,11 @@ export const internalApi = {
     response: InternalUserImportResponseSchema,
     idempotent: true,
     bodyLimit: BATCH_BODY_LIMIT_BYTES,
+    // Auth hashes every password of the batch, behind the batches already in flight, and on a busy machine
+    // that passes the client's usual 10 s. A batch given up early is sent again while auth still hashes the
+    // first copy, and then hashed twice, so the wait is generous: an import is a job, and a service that is
+    // down refuses the connection at once.
+    timeoutMs: 120_000,
   }),
   profileForUser: internalRoute({
     service: 'profiles',

@@ -84,7 +84,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       'The service is temporarily unavailable. Please try again shortly.',
     )
 
-  async function attempt(request: Outgoing): Promise<Answer> {
+  async function attempt(request: Outgoing, limitMs: number): Promise<Answer> {
     const requestId = currentRequestId()
     const clientAddress = currentClientAddress()
     const response = await fetch(new URL(request.path, options.baseUrl), {
@@ -98,7 +98,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(limitMs),
     })
     const text = await response.text()
     let body: unknown = null
@@ -133,7 +133,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       for (let index = 0; index < attempts; index += 1) {
         if (index > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** index))
         try {
-          answer = await attempt(request)
+          answer = await attempt(request, route.timeoutMs ?? timeoutMs)
         } catch {
           // Refused, reset or timed out: nothing answered, so an idempotent call may go again.
           answer = null

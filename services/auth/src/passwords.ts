@@ -6,16 +6,21 @@ import { generatedPassword } from '@app/domain/passwords'
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 /**
- * Hashes run on the libuv pool, which the file system shares. As many at once as there are cores (or pool
- * threads, if fewer) keeps every core busy without a queue of hashes ahead of every file write: an import
- * batch of 100 passwords queued at once would hold up the store's writes until most were done.
+ * Hashes run on the libuv pool, which the file system shares. An import batch of 100 passwords queued at
+ * once would hold up the store's writes until most were done, so only a few go to the pool at a time:
+ * one more than there are cores, so that a core never waits for the main thread (busy with a batch's
+ * writes) to hand the next hash over, while one pool thread stays free for the file system.
  */
 let hashesRunning = 0
 const waitingToHash: Array<() => void> = []
 
+/** How many hashes go to the pool at once (see above); all of a pool no larger than the cores. */
+export function hashesAtOnce({ pool, cores }: { pool: number; cores: number }): number {
+  return pool > cores ? Math.min(pool - 1, cores + 1) : Math.max(1, pool)
+}
+
 export async function hashPassword(password: string): Promise<string> {
-  const { pool, cores } = hashingThreads()
-  if (hashesRunning >= Math.max(1, Math.min(pool, cores)))
+  if (hashesRunning >= hashesAtOnce(hashingThreads()))
     await new Promise<void>((resolve) => waitingToHash.push(resolve))
   else hashesRunning += 1
   try {

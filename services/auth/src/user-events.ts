@@ -2,7 +2,8 @@ import { createEvent, type EventBus } from '@app/kit/bus/port'
 import { USERS_CREATED, USERS_UPDATED, type UserSnapshot } from '@app/contracts/events'
 import type { StoredUser } from './repositories/users-repository.ts'
 
-function snapshotOf(user: StoredUser): UserSnapshot {
+/** What other services may know of an account: its names, e-mail and role, never a credential. */
+export function snapshotOf(user: StoredUser): UserSnapshot {
   const { id, username, email, firstName, lastName, name, role } = user
   return { id, username, email, firstName, lastName, name, role }
 }

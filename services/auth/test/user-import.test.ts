@@ -66,16 +66,29 @@ describe('POST /internal/users/import (import → auth)', () => {
     expect(details.body).not.toContain('importKey')
     expect(details.body).not.toContain('argon2')
 
-    const imported = () =>
-      created.events.filter((event) => (event.data as { id: number }).id !== adminIdentity.userId)
-    await expect
-      .poll(() =>
-        imported()
-          .map((event) => (event.data as { id: number }).id)
-          .sort(),
-      )
-      .toEqual([results[0].userId, results[1].userId].sort())
-    expect(imported()[0]!.data).toMatchObject({ role: 'standard', email: 'ann.lee@example.com' })
+    // Each account is in the answer, for the import to hand on to profiles with its assessment, instead of
+    // a users.created.v1 per account (docs/decisions/047-imported-names-in-the-batch.md).
+    expect(results[0].account).toEqual({
+      id: results[0].userId,
+      username: 'ann.lee@example.com',
+      email: 'ann.lee@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      name: 'Ann Lee',
+      role: 'standard',
+    })
+    expect(results[1].account).toMatchObject({ id: results[1].userId, name: 'Bo Quist', role: 'standard' })
+    // An account registered after them is announced, and the imported ones, published before it, were not.
+    const registered = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: as(adminIdentity),
+      payload: { username: 'reg@example.com', password: 'a fine password', email: 'reg@example.com' },
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    const ids = () => created.events.map((event) => (event.data as { id: number }).id)
+    await expect.poll(ids).toContain(registered.json().id)
+    expect(ids().filter((id) => id === results[0].userId || id === results[1].userId)).toEqual([])
   })
 
   it('creates nothing when the same batch is sent again, answering the accounts made the first time', async () => {
@@ -85,22 +98,22 @@ describe('POST /internal/users/import (import → auth)', () => {
     const first = (await importUsers(batch)).json().results
     const announced = (id: number) =>
       created.events.filter((event) => (event.data as { id: number }).id === id).length
-    await expect.poll(() => announced(first[1].userId)).toBe(1)
     const again = await importUsers(batch)
     expect(again.statusCode).toBe(200)
     expect(again.json().results).toEqual([
-      { importKey: 'job-1:2', status: 'existing', userId: first[0].userId },
-      { importKey: 'job-1:3', status: 'existing', userId: first[1].userId },
+      { importKey: 'job-1:2', status: 'existing', userId: first[0].userId, account: first[0].account },
+      { importKey: 'job-1:3', status: 'existing', userId: first[1].userId, account: first[1].account },
     ])
+    expect(first[1].account).toMatchObject({ id: first[1].userId, email: 'bo@example.com' })
     const users = await context.app.inject({
       method: 'GET',
       url: '/api/admin/users',
       headers: as(adminIdentity),
     })
     expect(users.json()).toHaveLength(3) // the administrator and the two imported
-    // Nothing is announced again for a retry.
+    // Nothing is announced, the first time or for a retry (decision 047).
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect([announced(first[0].userId), announced(first[1].userId)]).toEqual([1, 1])
+    expect([announced(first[0].userId), announced(first[1].userId)]).toEqual([0, 0])
   })
 
   it('creates an account once when two copies of a batch race', async () => {
@@ -119,7 +132,12 @@ describe('POST /internal/users/import (import → auth)', () => {
     ])
     expect(response.json().results).toEqual([
       { importKey: 'job-1:2', status: 'duplicate', reason: 'A user with this email already exists' },
-      { importKey: 'job-1:3', status: 'created', userId: expect.any(Number) },
+      {
+        importKey: 'job-1:3',
+        status: 'created',
+        userId: expect.any(Number),
+        account: expect.objectContaining({ email: 'dup@example.com', role: 'standard' }),
+      },
       { importKey: 'job-1:4', status: 'duplicate', reason: 'A user with this email already exists' },
     ])
     // A username that is someone's e-mail address counts as held too.
@@ -143,7 +161,12 @@ describe('POST /internal/users/import (import → auth)', () => {
     const response = await importUsers([row('2', 'no-at-sign'), row('3', 'fine@example.com')])
     expect(response.json().results).toEqual([
       { importKey: 'job-1:2', status: 'invalid', reason: 'Invalid email address' },
-      { importKey: 'job-1:3', status: 'created', userId: expect.any(Number) },
+      {
+        importKey: 'job-1:3',
+        status: 'created',
+        userId: expect.any(Number),
+        account: expect.objectContaining({ email: 'fine@example.com' }),
+      },
     ])
   })
 

@@ -1,6 +1,6 @@
 import type { FirstPassword, ImportedUser, ImportKind } from '@app/contracts/imports'
 import { importPassword, type ImportPasswordFormat } from '@app/domain/first-passwords'
-import type { StoredRow } from './repositories/import-jobs-repository.ts'
+import type { JobDocument, StoredRow } from './repositories/import-jobs-repository.ts'
 
 /**
  * How a job's people get their first password (docs/decisions/024-random-first-passwords.md): a random
@@ -65,3 +65,7 @@ export function recoveryNote(credentials: CredentialMethod): string {
     ? ' The passwords of the accounts it made were never shown: set one for each in User management, or have them use Forgot password.'
     : ''
 }
+
+/** Jobs from before the choice existed were made with the spec's formula. */
+export const credentialsOf = (job: Pick<JobDocument, 'credentials'>): CredentialMethod =>
+  job.credentials ?? 'spec'

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { UserSnapshot } from '@app/contracts/events'
 import { internalApi } from '@app/contracts/internal'
 import { AppError } from '@app/kit/errors'
 import type { ServiceClient } from '@app/kit/service-client'
@@ -115,14 +116,19 @@ export async function settleRows(
     return { ...row, status: 'failed', reason }
   })
   const withAccounts = settled.filter((row) => row.status === 'imported')
-  if (withAccounts.length > 0) await saveAssessments(upstream, key, withAccounts, job.id)
+  const owners = (row: StoredRow) => byKey.get(key(row))?.account
+  if (withAccounts.length > 0) await saveAssessments(upstream, { key, owners }, withAccounts, job.id)
   return settled
 }
 
-/** The imported accounts' assessments; a failure leaves the rows imported, with a note of what is missing. */
+/**
+ * The imported accounts' assessments, each with its account as auth answered it: the one road by which an
+ * imported person's name reaches profiles (docs/decisions/047-imported-names-in-the-batch.md). A failure
+ * leaves the rows imported, with a note of what is missing.
+ */
 async function saveAssessments(
   upstream: Upstream,
-  key: (row: StoredRow) => string,
+  of: { key: (row: StoredRow) => string; owners: (row: StoredRow) => UserSnapshot | undefined },
   rows: StoredRow[],
   jobId: string,
 ): Promise<void> {
@@ -130,12 +136,16 @@ async function saveAssessments(
     await withRetries(upstream, () =>
       upstream.profiles.request(internalApi.importAssessments, {
         body: {
-          assessments: rows.map((row) => ({
-            importKey: key(row),
-            userId: row.userId!,
-            name: row.name,
-            ...assessmentResultOf(row),
-          })),
+          assessments: rows.map((row) => {
+            const owner = of.owners(row)
+            return {
+              importKey: of.key(row),
+              userId: row.userId!,
+              name: row.name,
+              ...(owner?.id === row.userId ? { owner } : {}),
+              ...assessmentResultOf(row),
+            }
+          }),
         },
       }),
     )

@@ -62,6 +62,6 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(profileRoutes, { catalog })
   await app.register(profileDirectoryRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
-  await app.register(assessmentImportRoutes, { assessments, catalog })
+  await app.register(assessmentImportRoutes, { assessments, catalog, people })
   return app
 }

@@ -3,24 +3,30 @@ import { ProfileSchema } from '@app/contracts/profiles'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { UserIdSchema } from './repositories/assessments-repository.ts'
 
+/** A person's name as their profiles saved without one show it, and the e-mail they are listed with. */
+const OwnerNameSchema = z.object({
+  userId: UserIdSchema,
+  defaultName: z.string(),
+  email: z.string().optional(),
+})
+
 /**
  * One change of what the profile catalog holds, as every replica applies it. Each kind is applied by one
  * small, idempotent step (profile-catalog.ts); grants are kinds of their own.
  */
 export const CatalogChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile-saved'), profile: ProfileSchema, namedAfterOwner: z.boolean() }),
-  /** A batch of an import, as one change: 10,000 rows are 20 changes rather than 10,000. */
+  /**
+   * A batch of an import, as one change: 10,000 rows are 20 changes rather than 10,000. `owners`: the
+   * names and e-mails of the people it imported, applied first (docs/decisions/047-imported-names-in-the-batch.md).
+   */
   z.object({
     kind: z.literal('profiles-saved'),
     profiles: z.array(z.object({ profile: ProfileSchema, namedAfterOwner: z.boolean() })),
+    owners: z.array(OwnerNameSchema).optional(),
   }),
   /** The name a profile saved without one shows, after auth announced the person (created or edited). */
-  z.object({
-    kind: z.literal('person-changed'),
-    userId: UserIdSchema,
-    defaultName: z.string(),
-    email: z.string().optional(),
-  }),
+  z.object({ kind: z.literal('person-changed'), ...OwnerNameSchema.shape }),
   /** An accepted invitation: the grantee may see the owner's profiles (grants projection). */
   z.object({
     kind: z.literal('grant-added'),

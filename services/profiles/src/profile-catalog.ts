@@ -230,6 +230,8 @@ export function createProfileCatalog(options: {
       case 'profile-saved':
         return addProfile(current, change.profile, change.namedAfterOwner)
       case 'profiles-saved':
+        for (const owner of change.owners ?? [])
+          renameOwnersProfiles(current, owner.userId, owner.defaultName, owner.email)
         for (const saved of change.profiles) addProfile(current, saved.profile, saved.namedAfterOwner)
         return
       case 'person-changed':

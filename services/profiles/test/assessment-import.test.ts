@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { USERS_CREATED, type UserSnapshot } from '@app/contracts/events'
+import { USERS_CREATED, USERS_UPDATED, type UserSnapshot } from '@app/contracts/events'
 import { createEvent } from '@app/kit/bus/port'
 import { identityHeaders, serviceHeaders, testEventBus } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
@@ -125,6 +125,55 @@ describe('POST /internal/assessments/import (import → profiles)', () => {
         (await get('/api/assessments')).json().map((profile: { name: string }) => profile.name),
       )
       .toEqual(['Ann Lee-Park'])
+  })
+
+  it('keeps the owner auth answered the import with: names, e-mail, and a later announcement wins', async () => {
+    const owner: UserSnapshot = {
+      id: 31,
+      username: 'ann@example.com',
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      name: 'Ann Lee',
+      role: 'standard',
+    }
+    const response = await importAssessments([{ ...disc(2, 31, 'Ann Lee'), owner }])
+    expect(response.statusCode, response.body).toBe(200)
+    // Sent again (a retried batch), the person stays one.
+    expect((await importAssessments([{ ...disc(2, 31, 'Ann Lee'), owner }])).statusCode).toBe(200)
+    const listed = (await get('/api/all-profiles')).json()
+    expect(listed).toMatchObject([
+      { name: 'Ann Lee', sharedBy: { name: 'Ann Lee', email: 'ann@example.com' } },
+    ])
+    // Profiles holds the person: their own save without a name is named after them.
+    const saved = await context.app.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      headers: as({ ...ada, userId: 31, username: 'ann@example.com' }),
+      payload: { assessmentType: 'disc', dScore: 1, iScore: 2, sScore: 3, cScore: 4, answers: [] },
+    })
+    expect(saved.json()).toMatchObject({ userId: 31, name: 'Ann Lee' })
+    const renamed = { ...owner, lastName: 'Park', name: 'Ann Park', email: 'ann.park@example.com' }
+    await testEventBus(context.dependencies.bus, 'auth').publish(createEvent(USERS_UPDATED, renamed), '31')
+    await expect
+      .poll(async () => (await get('/api/all-profiles')).json())
+      .toMatchObject([
+        { name: 'Ann Park', sharedBy: { name: 'Ann Park', email: 'ann.park@example.com' } },
+        { name: 'Ann Park', sharedBy: { name: 'Ann Park', email: 'ann.park@example.com' } },
+      ])
+  })
+
+  it('refuses an owner who is not the account of the row', async () => {
+    const owner = {
+      id: 32,
+      username: 'bo@example.com',
+      email: 'bo@example.com',
+      firstName: 'Bo',
+      lastName: 'Q',
+      name: 'Bo Q',
+      role: 'standard',
+    }
+    expect((await importAssessments([{ ...disc(2, 31, 'Ann Lee'), owner }])).statusCode).toBe(400)
   })
 
   it('is seen by another replica sharing the key-value store on its next request', async () => {

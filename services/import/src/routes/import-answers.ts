@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ImportResult, ImportStreamEvent } from '@app/contracts/imports'
-import type { ImportOutcome, LiveJob } from '../import-runner.ts'
+import type { ImportOutcome, LiveJob } from '../live-job.ts'
 
 /** An answer from a job: one running here (followed live), or one that has ended (rebuilt from the store). */
 export type JobAnswer = { live: LiveJob } | { result: ImportResult }

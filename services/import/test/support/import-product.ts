@@ -10,6 +10,8 @@ import {
   identityHeaders,
   testServiceClient,
 } from '@app/kit/testing/service-dependencies'
+import type { EventBus } from '@app/kit/bus/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import type { DocumentStore } from '@app/kit/store/port'
 import { testConfig } from '@app/kit/testing/config'
 import type { z } from 'zod'
@@ -26,10 +28,23 @@ export const administrator: Identity = {
   mustChangePassword: false,
 }
 
+/** A signed-in user who is not an administrator. */
+export const standardUser: Identity = {
+  userId: 7,
+  role: 'standard',
+  username: 's@example.com',
+  mustChangePassword: false,
+}
+
 /** What a test may change of an import app: its options, and of its config the keys it names. */
 export type ImportOverrides = Partial<Omit<ImportOptions, 'config'>> & {
   config?: Partial<z.input<typeof importEnvSchema>>
 }
+
+/** The spec's behaviour, kept for tenants who opt in: passwords by its formula; small batches. */
+export const SPEC_PASSWORD_IMPORTS = {
+  config: { IMPORT_BATCH_SIZE: 2, IMPORT_PASSWORD_FORMAT: 'spec' },
+} as const satisfies ImportOverrides
 
 /** An e-mail auth sent, as the product's mailer received it. */
 export type SentMail = { to: string; subject: string; text: string }
@@ -40,6 +55,9 @@ export interface ImportProduct {
   auth: FastifyInstance
   profiles: FastifyInstance
   store: DocumentStore
+  /** The bus and key-value store the three services share (profiles' catalog change log lives beside it). */
+  bus: EventBus
+  kv: KeyValueStore
   authUrl: string
   profilesUrl: string
   /** The e-mails auth sent in this test, oldest first. */
@@ -110,6 +128,8 @@ export function useImportProduct(
       auth,
       profiles,
       store: shared.of('import').store,
+      bus: shared.bus,
+      kv: shared.kv,
       authUrl,
       profilesUrl,
       mails,

@@ -66,6 +66,43 @@ export async function createPeopleRepository(store: DocumentStore) {
       }
       return null
     },
+    /**
+     * The people of an import's batch (docs/decisions/047-imported-names-in-the-batch.md): the ones not held
+     * yet are added at once (concurrent inserts share the store's fsyncs), with no announcement time, so
+     * any announcement of theirs wins; the ones held stay as they are. Returns every one of them, as held.
+     */
+    async introduceAll(users: readonly UserSnapshot[]): Promise<Person[]> {
+      if (users.length === 0) return []
+      const held = new Map<number, Person>()
+      for (const person of await people.find({ userId: { $in: users.map((user) => user.id) } }))
+        held.set(person.userId, person)
+      const fresh = new Map(users.filter((user) => !held.has(user.id)).map((user) => [user.id, user]))
+      const updatedAt = new Date()
+      const outcomes = await Promise.allSettled(
+        [...fresh.values()].map((user) =>
+          people.insert({
+            userId: user.id,
+            username: user.username,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            name: user.name,
+            email: user.email,
+            updatedAt,
+          }),
+        ),
+      )
+      for (const [position, userId] of [...fresh.keys()].entries()) {
+        const outcome = outcomes[position]!
+        if (outcome.status === 'fulfilled') held.set(userId, outcome.value)
+        else if ((outcome.reason as Error).name !== 'DuplicateKeyError') throw outcome.reason
+        else {
+          // The same batch, sent again at once, or an announcement, inserted first: theirs stands.
+          const raced = await people.findOne({ userId })
+          if (raced) held.set(userId, raced)
+        }
+      }
+      return [...held.values()]
+    },
     findByUserId(userId: number): Promise<Person | null> {
       return people.findOne({ userId })
     },

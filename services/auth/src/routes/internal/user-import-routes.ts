@@ -6,7 +6,7 @@ import { passwordProblem } from '@app/domain/passwords'
 import { AppError } from '@app/kit/errors'
 import { creationsOf, importKeyBatch, type FirstOfKey } from '@app/kit/import-batch'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { announceUserCreated } from '../../user-events.ts'
+import { snapshotOf } from '../../user-events.ts'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../../address-takeover.ts'
 import type { Mailer } from '@app/kit/mailer'
 import { newOneTimeToken } from '../../one-time-token.ts'
@@ -52,7 +52,7 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
     const rows = request.body.users
     const withLinks = request.body.setPasswordLinks === true
     if (withLinks && !links) throw linksUnavailable()
-    const batch: UserBatch = { users, takeover, withLinks, accounts: new Map(), created: [] }
+    const batch: UserBatch = { users, takeover, withLinks, accounts: new Map() }
     const results = await importKeyBatch<Row, Result>(rows, {
       earlier: async (keys) => {
         const earlier = await users.findByImportKeys(keys)
@@ -73,7 +73,12 @@ export async function userImportRoutes(app: FastifyInstance, options: UserImport
       const sent = await sendSetPasswordLinks({ ...links, log: request.log }, [...batch.accounts.values()])
       for (const result of results) if (result.userId) result.linkSent = sent.get(result.userId) === true
     }
-    for (const user of batch.created) await announceUserCreated(takeover.bus, user)
+    // No users.created.v1 per account: the import hands each account to profiles in its batch, the one
+    // road of an imported name (docs/decisions/047-imported-names-in-the-batch.md).
+    for (const result of results) {
+      const account = result.userId === undefined ? undefined : batch.accounts.get(result.userId)
+      if (account) result.account = snapshotOf(account)
+    }
     const counts = { created: 0, existing: 0, 'taken-over': 0, duplicate: 0, invalid: 0 }
     for (const result of results) counts[result.status] += 1
     request.log.info(
@@ -91,8 +96,6 @@ interface UserBatch {
   withLinks: boolean
   /** Every account the batch answers with, by id: the ones to mail a set-password link to. */
   accounts: Map<number, StoredUser>
-  /** The accounts this batch created, to announce once it is done. */
-  created: StoredUser[]
 }
 
 /**
@@ -144,7 +147,6 @@ async function settleNewRows(batch: UserBatch, firsts: Array<FirstOfKey<Row>>): 
       results[at] = duplicate(row)
       continue
     }
-    if (creation.status === 'created') batch.created.push(creation.made)
     batch.accounts.set(creation.made.id, creation.made)
     results[at] = { importKey: row.importKey, status: creation.status, userId: creation.made.id }
   }

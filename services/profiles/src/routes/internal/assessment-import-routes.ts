@@ -9,13 +9,15 @@ import { creationsOf, importKeyBatch, type FirstOfKey } from '@app/kit/import-ba
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 import type { AssessmentsRepository } from '../../repositories/assessments-repository.ts'
-import { saveAssessments } from '../../save-assessments.ts'
+import { defaultNameOf, emailOf, type PeopleRepository } from '../../repositories/people-repository.ts'
+import { saveAssessments, type OwnerName } from '../../save-assessments.ts'
 
 type Result = InternalAssessmentImportResponse['results'][number]
 type Row = InternalAssessmentImportRequest['assessments'][number]
 interface Options {
   assessments: AssessmentsRepository
   catalog: ProfileCatalog
+  people: PeopleRepository
 }
 
 /**
@@ -30,6 +32,13 @@ export async function assessmentImportRoutes(app: FastifyInstance, options: Opti
   const { importAssessments } = internalApi
   routes.post(importAssessments.path, internalRouteOptions(importAssessments), async (request) => {
     const rows = request.body.assessments
+    // The people first, so that the change announcing the profiles names them (decision 047).
+    const introduced = await options.people.introduceAll(rows.flatMap((row) => (row.owner ? [row.owner] : [])))
+    const owners: OwnerName[] = introduced.map((person) => ({
+      userId: person.userId,
+      defaultName: defaultNameOf(person),
+      email: emailOf(person),
+    }))
     let created = 0
     const results = await importKeyBatch<Row, Result>(rows, {
       earlier: async (keys) =>
@@ -40,7 +49,7 @@ export async function assessmentImportRoutes(app: FastifyInstance, options: Opti
           ]),
         ),
       settle: async (firsts) => {
-        const settled = await saveNew(options, firsts)
+        const settled = await saveNew(options, firsts, owners)
         created += settled.filter((result) => result.status === 'created').length
         return settled
       },
@@ -51,6 +60,8 @@ export async function assessmentImportRoutes(app: FastifyInstance, options: Opti
         assessmentId: first.assessmentId,
       }),
     })
+    // A batch sent again saves nothing new, yet its people are named in one change all the same.
+    if (created === 0 && owners.length > 0) await saveAssessments(options, [], owners)
     request.log.info(
       { event: 'assessments_imported', rows: rows.length, created },
       'import batch of assessments',
@@ -60,9 +71,13 @@ export async function assessmentImportRoutes(app: FastifyInstance, options: Opti
 }
 
 /** Saves the first row of each new key at once, answering each as created or, raced, as existing. */
-async function saveNew(options: Options, firsts: Array<FirstOfKey<Row>>): Promise<Result[]> {
+async function saveNew(
+  options: Options,
+  firsts: Array<FirstOfKey<Row>>,
+  owners: OwnerName[],
+): Promise<Result[]> {
   const timestamp = new Date().toISOString()
-  const batch = firsts.map(({ row: { importKey, ...row } }) => ({
+  const batch = firsts.map(({ row: { importKey, owner: _owner, ...row } }) => ({
     ...row,
     // The imported profile names its owner, and follows the name auth announces for them.
     namedAfterOwner: true,
@@ -70,7 +85,7 @@ async function saveNew(options: Options, firsts: Array<FirstOfKey<Row>>): Promis
     timestamp,
     importKey,
   }))
-  const outcomes = (await saveAssessments(options, batch)).map((outcome) =>
+  const outcomes = (await saveAssessments(options, batch, owners)).map((outcome) =>
     outcome.status === 'fulfilled' ? { ...outcome, value: outcome.value.profile.id } : outcome,
   )
   // The same batch ran concurrently and saved a row first: its assessment is the answer.
