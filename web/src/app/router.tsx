@@ -1,16 +1,16 @@
-import { decideRoute, findRoutePattern, paths, routePatterns } from '@app/domain/spa-routes'
+import { findRoutePattern, paths, routePatterns } from '@app/domain/spa-routes'
 import { lazy, useState, type ComponentType } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import { preloadCurrentUserSchema } from '../features/auth/api/get-me.ts'
 import { AppLayout } from './layout/app-layout.tsx'
+import { pageLoaders } from './page-loaders.ts'
 import { RouteGuard } from './route-guard.tsx'
 
 type Page = ComponentType & { preload: () => Promise<unknown> }
 
 /**
  * Each page is its own chunk, so a page loads only what it uses. The chunk loads when the route is first
- * shown, or earlier through `preload` (the first page, alongside the session check). A page whose chunk is
- * already there renders at once, without a Suspense fallback in between.
+ * shown, or earlier: the first page's chunk starts before any library has run (first-page.ts). A page
+ * whose chunk is already there renders at once, without a Suspense fallback in between.
  */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Page {
   let loaded: ComponentType | undefined
@@ -34,23 +34,24 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return Object.assign(PageComponent, { preload })
 }
 
-const LoginRoute = page(() => import('./routes/login.tsx'), 'LoginRoute')
-const LoginSuccessRoute = page(() => import('./routes/login-success.tsx'), 'LoginSuccessRoute')
-const ForgotPasswordRoute = page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordRoute')
-const ResetPasswordRoute = page(() => import('./routes/reset-password.tsx'), 'ResetPasswordRoute')
-const ConfirmEmailRoute = page(() => import('./routes/reset-password.tsx'), 'ConfirmEmailRoute')
-const ChangePasswordRoute = page(() => import('./routes/change-password.tsx'), 'ChangePasswordRoute')
-const RequestAssessmentRoute = page(() => import('./routes/request-assessment.tsx'), 'RequestAssessmentRoute')
-const HistoryRoute = page(() => import('./routes/history.tsx'), 'HistoryRoute')
-const AssessmentRoute = page(() => import('./routes/assessment.tsx'), 'AssessmentRoute')
-const ScoresRoute = page(() => import('./routes/scores.tsx'), 'ScoresRoute')
-const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
-const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
-const ShareProfileRoute = page(() => import('./routes/share-profile.tsx'), 'ShareProfileRoute')
-const InviteRoute = page(() => import('./routes/invite.tsx'), 'InviteRoute')
-const AdminAreaRoute = page(() => import('./routes/admin-area.tsx'), 'AdminAreaRoute')
-const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
+const LoginRoute = page(pageLoaders.login, 'LoginRoute')
+const LoginSuccessRoute = page(pageLoaders.loginSuccess, 'LoginSuccessRoute')
+const ForgotPasswordRoute = page(pageLoaders.forgotPassword, 'ForgotPasswordRoute')
+const ResetPasswordRoute = page(pageLoaders.resetPassword, 'ResetPasswordRoute')
+const ConfirmEmailRoute = page(pageLoaders.resetPassword, 'ConfirmEmailRoute')
+const ChangePasswordRoute = page(pageLoaders.changePassword, 'ChangePasswordRoute')
+const RequestAssessmentRoute = page(pageLoaders.requestAssessment, 'RequestAssessmentRoute')
+const HistoryRoute = page(pageLoaders.history, 'HistoryRoute')
+const AssessmentRoute = page(pageLoaders.assessment, 'AssessmentRoute')
+const ScoresRoute = page(pageLoaders.scores, 'ScoresRoute')
+const AskRoute = page(pageLoaders.ask, 'AskRoute')
+const CollaborateRoute = page(pageLoaders.collaborate, 'CollaborateRoute')
+const ShareProfileRoute = page(pageLoaders.shareProfile, 'ShareProfileRoute')
+const InviteRoute = page(pageLoaders.invite, 'InviteRoute')
+const AdminAreaRoute = page(pageLoaders.adminArea, 'AdminAreaRoute')
+const NotFoundRoute = page(pageLoaders.notFound, 'NotFoundRoute')
 
+// The same patterns as pageChunkOfPattern (page-loaders.ts), with the component each renders.
 const pages: Partial<Record<string, Page>> = {
   [paths.login]: LoginRoute,
   [paths.loginSuccess]: LoginSuccessRoute,
@@ -74,23 +75,14 @@ const pages: Partial<Record<string, Page>> = {
 }
 
 /**
- * Starts loading, before the first render, the code the first page needs: the page's chunk (the not-found
- * page for a path without one) and, on a signed-in page, the schema that reads the current user and the
- * header's page buttons. They load
- * beside the session check instead of after it; a signed-out visitor is sent to /login and has loaded one
- * page too many.
+ * The first page's chunk, already on its way (first-page.ts started it), is noted as its page's, so the
+ * page renders straight away once it is there instead of through a Suspense fallback.
  */
 export function preloadFirstPage(pathname: string): void {
   const pattern = findRoutePattern(pathname)
   const Page = (pattern === null ? undefined : pages[pattern]) ?? NotFoundRoute
   // A failed preload is not an error yet: the route loads again when shown, and reports its own failure.
   Page.preload().catch(() => undefined)
-  const signedOut = decideRoute(pathname, null)
-  if ('allow' in signedOut && !signedOut.allow) {
-    preloadCurrentUserSchema()
-    import('./layout/main-navigation.tsx').catch(() => undefined) // the header's page buttons
-    import('./layout/account-controls.tsx').catch(() => undefined) // and its Logout button
-  }
 }
 
 /**

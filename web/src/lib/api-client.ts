@@ -1,3 +1,5 @@
+import { dropEarlyGets, takeEarlyGet } from './early-requests.ts'
+
 /**
  * The one HTTP client of the app (docs/requirements.md section 7): cookies included, JSON in and out, and every
  * non-success answer thrown as `status: body text` so callers and toasts read the server's words.
@@ -65,13 +67,17 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: options.signal ?? null,
-  })
+  // A GET sent before the app ran (lib/early-requests.ts) answers the first same call; any change drops them.
+  const early = method === 'GET' && !options.headers && !options.signal ? takeEarlyGet(path) : undefined
+  if (method !== 'GET') dropEarlyGets()
+  const response = await (early ??
+    fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: options.signal ?? null,
+    }))
   if (options.returnNull && response.status === 401) return null as T
   if (response.status === 401 && !OWN_401.test(path)) sessionEndedListener?.()
   if (!response.ok) {
