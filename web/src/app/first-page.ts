@@ -14,13 +14,16 @@ function readFileList(): FileList | null {
 /**
  * The page's first script, before main.tsx: it imports no library, so it runs as soon as it arrives and
  * starts, beside the libraries chunk rather than after it has run, what the first page needs: its chunk
- * with the chunks it imports, the session check and, on a signed-in page, the current user's schema and
+ * with the chunks it imports, the session check, the header's logos and, on a signed-in page, the current user's schema and
  * the header's buttons (docs/decisions/050-pages-start-beside-the-libraries.md). A signed-out visitor of a
  * signed-in page is then sent to /login and has loaded one page too many.
  */
 function startFirstPage(pathname: string): void {
   // A logout still to be sent goes first (features/auth/api/get-me.ts); the session check then follows it.
   if (!pendingLogout.get()) startEarlyGet('/api/auth/me')
+  // The header's logos, on every page. A page's own data waits for the session check: asked for earlier,
+  // a signed-out visitor's or a guest's answer would be a refusal that nobody takes.
+  startEarlyGet('/api/logos')
   const list = readFileList()
   if (!list) return // the development server has no build to list
   const signedOut = decideRoute(pathname, null)
