@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiError, apiClient } from '../../src/lib/api-client.ts'
+import { startEarlyGet, takeEarlyGet } from '../../src/lib/early-requests.ts'
 
 type SeenRequest = { method: string; url: string; contentType: string | undefined; body: string }
 const seen: SeenRequest[] = []
@@ -92,5 +93,43 @@ describe('the API client', () => {
       .delete(`${origin}/api/plain-failure`)
       .catch((caught: unknown) => caught)) as ApiError
     expect(error.message).toBe('503: Service Unavailable')
+  })
+})
+
+describe('answers asked for before the app ran', () => {
+  const sentTo = (path: string) => seen.filter((request) => request.url === path).length
+
+  test('the first same GET takes the early answer instead of asking again; the next one asks', async () => {
+    const before = sentTo('/api/echo')
+    startEarlyGet(`${origin}/api/echo`)
+    startEarlyGet(`${origin}/api/echo`) // started once however often it is asked for
+    await expect(apiClient.get(`${origin}/api/echo`)).resolves.toEqual({ received: null })
+    expect(sentTo('/api/echo')).toBe(before + 1)
+    await expect(apiClient.get(`${origin}/api/echo`)).resolves.toEqual({ received: null })
+    expect(sentTo('/api/echo')).toBe(before + 2)
+  })
+
+  test('an early 401 is read as the client reads any answer', async () => {
+    startEarlyGet(`${origin}/api/auth/me`)
+    await expect(apiClient.get(`${origin}/api/auth/me`, { returnNull: true })).resolves.toBeNull()
+  })
+
+  test('a change (a call that is not a GET) drops early answers, which would be out of date', async () => {
+    startEarlyGet(`${origin}/api/echo`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const before = sentTo('/api/echo')
+    await apiClient.post(`${origin}/api/empty`)
+    await apiClient.get(`${origin}/api/echo`)
+    expect(sentTo('/api/echo')).toBe(before + 1)
+  })
+
+  test('a GET with headers of its own or a signal is never answered early', async () => {
+    startEarlyGet(`${origin}/api/echo`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const before = sentTo('/api/echo')
+    await apiClient.get(`${origin}/api/echo`, { headers: { 'Idempotency-Key': 'k' } })
+    await apiClient.get(`${origin}/api/echo`, { signal: new AbortController().signal })
+    expect(sentTo('/api/echo')).toBe(before + 2)
+    expect(takeEarlyGet(`${origin}/api/echo`)).toBeDefined() // still waiting for its own caller
   })
 })
