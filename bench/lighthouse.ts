@@ -1,12 +1,13 @@
 /**
- * Lighthouse 12 (performance, default mobile simulation) on /login and on /assessment signed in, each beside a
- * bare Vite + React page measured in the same run, plus the gzip size of the JavaScript each page loaded.
+ * Lighthouse 12 (performance, default mobile simulation) on /login and, signed in, on `/` (the Ask page),
+ * /history, /assessment, /collaborate and /share-profile, each beside a bare Vite + React page measured in
+ * the same run, plus the gzip size of the JavaScript each page loaded.
  *
  * Lighthouse is not a dependency of the project: install it once into a folder of its own and point
  * LIGHTHOUSE_DIR at it (default /tmp/lh): `mkdir -p /tmp/lh && cd /tmp/lh && npm i lighthouse@12`.
  * Build the web app first: `npx -y pnpm@10 --filter @app/web build`. Then, from the repository root:
  * `CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` (RUNS=3 by default; the median is reported;
- * REPORT_DIR=<folder> keeps every full JSON report).
+ * REPORT_DIR=<folder> keeps every full JSON report; PAGES=/,/history measures only those, beside the bare page).
  */
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -25,6 +26,8 @@ const lighthouseDir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh'
 const runs = Number(process.env.RUNS ?? 3)
 /** When set, every run's full JSON report is written there, to read its long tasks, bootup time and requests. */
 const reportDirectory = process.env.REPORT_DIR
+/** PAGES=/,/login measures only those pages (beside the bare page, always), to look at one page at a time. */
+const onlyPages = process.env.PAGES?.split(',')
 const chromeFlags = CHROMIUM_ARGS
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number }
@@ -159,16 +162,18 @@ async function main() {
       .map((header) => header.split(';', 1)[0])
       .join('; ')
 
+    // Signed in as the administrator, who may open every page; the session cookie rides on every request.
+    const signedIn = { cookie }
     const pages = [
       { name: 'bare Vite + React', url: `${bare.url}/`, dist: bareDist, headers: {} },
       { name: '/login', url: `${product.url}/login`, dist: webDist, headers: {} },
-      {
-        name: '/assessment (signed in)',
-        url: `${product.url}/assessment`,
+      ...['/', '/history', '/assessment', '/collaborate', '/share-profile'].map((path) => ({
+        name: `${path} (signed in)`,
+        url: `${product.url}${path}`,
         dist: webDist,
-        headers: { cookie },
-      },
-    ]
+        headers: signedIn,
+      })),
+    ].filter((page) => !onlyPages || page.dist === bareDist || onlyPages.includes(page.name.split(' ')[0]!))
     const results = new Map<string, { scores: number[]; lcp: number[]; tbt: number[]; js: number[] }>()
     let version = ''
     for (let run = 0; run < runs; run += 1) {

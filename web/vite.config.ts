@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { annotateReactRouterPureCalls } from './build/annotate-pure-calls.ts'
+import { firstPageScript } from './build/first-page-script.ts'
 import { precompress } from './build/precompress.ts'
 
 /** The libraries every page runs: one long-cached chunk, apart from the app's code that changes often. */
@@ -18,7 +19,13 @@ export default defineConfig(({ command, mode }) => {
   // (docs/decisions/030-phones-and-production-builds.md). Set before the plugins read it.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production'
   return {
-    plugins: [react(), tailwindcss(), annotateReactRouterPureCalls(), precompress()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      annotateReactRouterPureCalls(),
+      firstPageScript('src/app/first-page.ts'),
+      precompress(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

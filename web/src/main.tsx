@@ -7,8 +7,8 @@ import { watchSessionEnd } from './features/auth/session-ended.ts'
 import { queryClient } from './lib/query-client.ts'
 import './index.css'
 
-// The session check and the first page's code start now, together, rather than one after the other from
-// inside the first render.
+// The session check and the first page's code started before this module ran (app/first-page.ts); the
+// query and the page take them up here rather than from inside the first render.
 watchSessionEnd(queryClient)
 watchAccessOnceSignedIn()
 void queryClient.prefetchQuery(getMeQueryOptions())

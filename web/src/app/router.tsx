@@ -1,23 +1,27 @@
-import { decideRoute, findRoutePattern, paths, routePatterns } from '@app/domain/spa-routes'
+import { findRoutePattern, routePatterns } from '@app/domain/spa-routes'
 import { lazy, useState, type ComponentType } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import { preloadCurrentUserSchema } from '../features/auth/api/get-me.ts'
 import { AppLayout } from './layout/app-layout.tsx'
+import { NOT_FOUND_PAGE, pageOfPattern } from './route-pages.ts'
 import { RouteGuard } from './route-guard.tsx'
 
 type Page = ComponentType & { preload: () => Promise<unknown> }
 
 /**
  * Each page is its own chunk, so a page loads only what it uses. The chunk loads when the route is first
- * shown, or earlier through `preload` (the first page, alongside the session check). A page whose chunk is
- * already there renders at once, without a Suspense fallback in between.
+ * shown, or earlier: the first page's chunk starts before any library has run (first-page.ts). A page
+ * whose chunk is already there renders at once, without a Suspense fallback in between.
  */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Page {
+function page(load: () => Promise<Record<string, ComponentType>>, name: string): Page {
   let loaded: ComponentType | undefined
   let loading: Promise<ComponentType> | undefined
   const preload = () => {
     loading ??= load().then(
-      (module) => (loaded = module[name]),
+      (module) => {
+        loaded = module[name]
+        if (!loaded) throw new Error(`The page module exports no ${name}`)
+        return loaded
+      },
       (error: unknown) => {
         loading = undefined // a failed load (offline) is tried again next time
         throw error
@@ -34,63 +38,49 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return Object.assign(PageComponent, { preload })
 }
 
-const LoginRoute = page(() => import('./routes/login.tsx'), 'LoginRoute')
-const LoginSuccessRoute = page(() => import('./routes/login-success.tsx'), 'LoginSuccessRoute')
-const ForgotPasswordRoute = page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordRoute')
-const ResetPasswordRoute = page(() => import('./routes/reset-password.tsx'), 'ResetPasswordRoute')
-const ConfirmEmailRoute = page(() => import('./routes/reset-password.tsx'), 'ConfirmEmailRoute')
-const ChangePasswordRoute = page(() => import('./routes/change-password.tsx'), 'ChangePasswordRoute')
-const RequestAssessmentRoute = page(() => import('./routes/request-assessment.tsx'), 'RequestAssessmentRoute')
-const HistoryRoute = page(() => import('./routes/history.tsx'), 'HistoryRoute')
-const AssessmentRoute = page(() => import('./routes/assessment.tsx'), 'AssessmentRoute')
-const ScoresRoute = page(() => import('./routes/scores.tsx'), 'ScoresRoute')
-const AskRoute = page(() => import('./routes/ask.tsx'), 'AskRoute')
-const CollaborateRoute = page(() => import('./routes/collaborate.tsx'), 'CollaborateRoute')
-const ShareProfileRoute = page(() => import('./routes/share-profile.tsx'), 'ShareProfileRoute')
-const InviteRoute = page(() => import('./routes/invite.tsx'), 'InviteRoute')
-const AdminAreaRoute = page(() => import('./routes/admin-area.tsx'), 'AdminAreaRoute')
-const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute')
-
-const pages: Partial<Record<string, Page>> = {
-  [paths.login]: LoginRoute,
-  [paths.loginSuccess]: LoginSuccessRoute,
-  [paths.forgotPassword]: ForgotPasswordRoute,
-  [paths.resetPassword]: ResetPasswordRoute,
-  [paths.confirmEmail]: ConfirmEmailRoute,
-  [paths.changePassword]: ChangePasswordRoute,
-  [paths.requestAssessment]: RequestAssessmentRoute,
-  [paths.history]: HistoryRoute,
-  [paths.assessment]: AssessmentRoute,
-  [paths.scores]: ScoresRoute,
-  [paths.home]: AskRoute,
-  [paths.askAi]: AskRoute,
-  [paths.collaborate]: CollaborateRoute,
-  [paths.shareProfile]: ShareProfileRoute,
-  [paths.invite]: InviteRoute,
-  [paths.adminImport]: AdminAreaRoute,
-  [paths.adminSimpleImport]: AdminAreaRoute,
-  [paths.adminUsers]: AdminAreaRoute,
-  [paths.adminUserManagement]: AdminAreaRoute,
+/** Every page module, each loaded as its own chunk when first shown. */
+const pageLoaders: Record<string, () => Promise<Record<string, ComponentType>>> = {
+  login: () => import('./routes/login.tsx'),
+  'login-success': () => import('./routes/login-success.tsx'),
+  'forgot-password': () => import('./routes/forgot-password.tsx'),
+  'reset-password': () => import('./routes/reset-password.tsx'),
+  'change-password': () => import('./routes/change-password.tsx'),
+  'request-assessment': () => import('./routes/request-assessment.tsx'),
+  history: () => import('./routes/history.tsx'),
+  assessment: () => import('./routes/assessment.tsx'),
+  scores: () => import('./routes/scores.tsx'),
+  ask: () => import('./routes/ask.tsx'),
+  collaborate: () => import('./routes/collaborate.tsx'),
+  'share-profile': () => import('./routes/share-profile.tsx'),
+  invite: () => import('./routes/invite.tsx'),
+  'admin-area': () => import('./routes/admin-area.tsx'),
+  'not-found': () => import('./routes/not-found.tsx'),
 }
 
+const pagesByName = new Map<string, Page>()
+/** One Page a component, so that every route showing it shares its loading state. */
+function pageFor({ module, component }: { module: string; component: string }): Page {
+  const key = `${module}#${component}`
+  let found = pagesByName.get(key)
+  if (!found) {
+    const load = pageLoaders[module]
+    if (!load) throw new Error(`No page module ${module}`)
+    found = page(load, component)
+    pagesByName.set(key, found)
+  }
+  return found
+}
+
+const NotFoundRoute = pageFor(NOT_FOUND_PAGE)
+
 /**
- * Starts loading, before the first render, the code the first page needs: the page's chunk (the not-found
- * page for a path without one) and, on a signed-in page, the schema that reads the current user and the
- * header's page buttons. They load
- * beside the session check instead of after it; a signed-out visitor is sent to /login and has loaded one
- * page too many.
+ * The first page's chunk, already on its way (first-page.ts started it), is noted as its page's, so the
+ * page renders straight away once it is there instead of through a Suspense fallback.
  */
 export function preloadFirstPage(pathname: string): void {
-  const pattern = findRoutePattern(pathname)
-  const Page = (pattern === null ? undefined : pages[pattern]) ?? NotFoundRoute
+  const Page = pageFor(pageOfPattern(findRoutePattern(pathname)))
   // A failed preload is not an error yet: the route loads again when shown, and reports its own failure.
   Page.preload().catch(() => undefined)
-  const signedOut = decideRoute(pathname, null)
-  if ('allow' in signedOut && !signedOut.allow) {
-    preloadCurrentUserSchema()
-    import('./layout/main-navigation.tsx').catch(() => undefined) // the header's page buttons
-    import('./layout/account-controls.tsx').catch(() => undefined) // and its Logout button
-  }
 }
 
 /**
@@ -104,7 +94,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         {routePatterns.map((pattern) => {
-          const Page = pages[pattern] ?? NotFoundRoute
+          const Page = pageFor(pageOfPattern(pattern))
           return (
             <Route
               key={pattern}

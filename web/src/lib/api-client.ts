@@ -1,4 +1,5 @@
 import type { ApiAnswer, ApiBody, ApiMethod, ApiParams, ApiPath, ApiQuery } from './api-catalog.ts'
+import { dropEarlyGets, takeEarlyGet } from './early-requests.ts'
 
 /**
  * The one HTTP client of the app (docs/requirements.md section 7): cookies included, JSON in and out, and every
@@ -154,13 +155,17 @@ async function request(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(url, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: options.signal ?? null,
-  })
+  // A GET sent before the app ran (lib/early-requests.ts) answers the first same call; any change drops them.
+  const early = method === 'GET' && !options.headers && !options.signal ? takeEarlyGet(url) : undefined
+  if (method !== 'GET') dropEarlyGets()
+  const response = await (early ??
+    fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: options.signal ?? null,
+    }))
   if (options.returnNull && response.status === 401) return SIGNED_OUT
   if (response.status === 401 && !options.ownUnauthorized) sessionEndedListener?.()
   if (!response.ok) {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiError, apiUrl, createApiClient, type ApiClient } from '../../src/lib/api-client.ts'
+import { startEarlyGet, takeEarlyGet } from '../../src/lib/early-requests.ts'
 
 type SeenRequest = { method: string; url: string; contentType: string | undefined; body: string }
 const seen: SeenRequest[] = []
@@ -125,5 +126,43 @@ describe('the API client', () => {
       'not the answer of /api/config',
     )
     expect(() => apiUrl('/api/admin/user/:id', {})).toThrow('/api/admin/user/:id needs a value for :id')
+  })
+})
+
+describe('answers asked for before the app ran', () => {
+  const sentTo = (path: string) => seen.filter((request) => request.url === path).length
+
+  test('the first same GET takes the early answer instead of asking again; the next one asks', async () => {
+    const before = sentTo('/api/config')
+    startEarlyGet(`${origin}/api/config`)
+    startEarlyGet(`${origin}/api/config`) // started once however often it is asked for
+    await expect(apiClient.get('/api/config')).resolves.toEqual({ received: null, url: '/api/config' })
+    expect(sentTo('/api/config')).toBe(before + 1)
+    await expect(apiClient.get('/api/config')).resolves.toEqual({ received: null, url: '/api/config' })
+    expect(sentTo('/api/config')).toBe(before + 2)
+  })
+
+  test('an early 401 is read as the client reads any answer', async () => {
+    startEarlyGet(`${origin}/api/auth/me`)
+    await expect(apiClient.get('/api/auth/me', { returnNull: true })).resolves.toBeNull()
+  })
+
+  test('a change (a call that is not a GET) drops early answers, which would be out of date', async () => {
+    startEarlyGet(`${origin}/api/config`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const before = sentTo('/api/config')
+    await apiClient.post('/api/auth/logout')
+    await apiClient.get('/api/config')
+    expect(sentTo('/api/config')).toBe(before + 1)
+  })
+
+  test('a GET with headers of its own or a signal is never answered early', async () => {
+    startEarlyGet(`${origin}/api/config`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const before = sentTo('/api/config')
+    await apiClient.get('/api/config', { headers: { 'Idempotency-Key': 'k' } })
+    await apiClient.get('/api/config', { signal: new AbortController().signal })
+    expect(sentTo('/api/config')).toBe(before + 2)
+    expect(takeEarlyGet(`${origin}/api/config`)).toBeDefined() // still waiting for its own caller
   })
 })

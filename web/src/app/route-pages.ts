@@ -1,0 +1,36 @@
+import { paths } from '@app/domain/spa-routes'
+
+/**
+ * The page each route pattern of the shared table shows: the module under app/routes/ (one chunk a page)
+ * and the component it exports. Plain data, read by the router, which renders the pages, and by
+ * first-page.ts, which starts the first page's files before any library has run
+ * (docs/decisions/050-pages-start-beside-the-libraries.md). A pattern not listed shows the not-found page.
+ */
+export const routePages: Partial<Record<string, { module: string; component: string }>> = {
+  [paths.login]: { module: 'login', component: 'LoginRoute' },
+  [paths.loginSuccess]: { module: 'login-success', component: 'LoginSuccessRoute' },
+  [paths.forgotPassword]: { module: 'forgot-password', component: 'ForgotPasswordRoute' },
+  [paths.resetPassword]: { module: 'reset-password', component: 'ResetPasswordRoute' },
+  [paths.confirmEmail]: { module: 'reset-password', component: 'ConfirmEmailRoute' },
+  [paths.changePassword]: { module: 'change-password', component: 'ChangePasswordRoute' },
+  [paths.requestAssessment]: { module: 'request-assessment', component: 'RequestAssessmentRoute' },
+  [paths.history]: { module: 'history', component: 'HistoryRoute' },
+  [paths.assessment]: { module: 'assessment', component: 'AssessmentRoute' },
+  [paths.scores]: { module: 'scores', component: 'ScoresRoute' },
+  [paths.home]: { module: 'ask', component: 'AskRoute' },
+  [paths.askAi]: { module: 'ask', component: 'AskRoute' },
+  [paths.collaborate]: { module: 'collaborate', component: 'CollaborateRoute' },
+  [paths.shareProfile]: { module: 'share-profile', component: 'ShareProfileRoute' },
+  [paths.invite]: { module: 'invite', component: 'InviteRoute' },
+  [paths.adminImport]: { module: 'admin-area', component: 'AdminAreaRoute' },
+  [paths.adminSimpleImport]: { module: 'admin-area', component: 'AdminAreaRoute' },
+  [paths.adminUsers]: { module: 'admin-area', component: 'AdminAreaRoute' },
+  [paths.adminUserManagement]: { module: 'admin-area', component: 'AdminAreaRoute' },
+}
+
+export const NOT_FOUND_PAGE = { module: 'not-found', component: 'NotFoundRoute' }
+
+/** The page a path opens, matched as the router matches it (findRoutePattern). */
+export function pageOfPattern(pattern: string | null): { module: string; component: string } {
+  return (pattern === null ? undefined : routePages[pattern]) ?? NOT_FOUND_PAGE
+}
