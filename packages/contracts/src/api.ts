@@ -64,6 +64,7 @@ import {
   InvitationTokenParamsSchema,
   RevokeInvitationResponseSchema,
 } from './sharing.ts'
+import { PDF_CONTENT_TYPE, PdfFileSchema, ProfileReportParamsSchema } from './reports.ts'
 
 /** Who may call a public route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[]
@@ -88,6 +89,8 @@ export interface ApiRoute {
   querystring?: z.ZodType
   /** A larger body limit than the default, in bytes, at the gateway and in the service (the imports). */
   bodyLimit?: number
+  /** The media type of the success answer when it is not JSON (the PDF reports). */
+  produces?: typeof PDF_CONTENT_TYPE
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>
 }
@@ -320,6 +323,16 @@ export const api = {
     summary: 'The team map: where the profiles the caller may see sit on the DISC circle',
     querystring: ProfileMapQuerySchema,
     responses: { 200: ProfileMapResponseSchema },
+  }),
+  profileReport: route({
+    method: 'GET',
+    path: '/api/profiles/:id/report',
+    target: 'profiles',
+    access: 'signed-in',
+    summary: 'A profile the caller may see as a PDF report (decision 057)',
+    params: ProfileReportParamsSchema,
+    produces: PDF_CONTENT_TYPE,
+    responses: { 200: PdfFileSchema },
   }),
   listQuestions: route({
     method: 'GET',

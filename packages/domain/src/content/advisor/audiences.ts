@@ -1,6 +1,14 @@
 /** The Ask page's four audiences, as the questions catalog names them (parents is its Family button). */
 export type AudienceCategory = 'self' | 'parents' | 'educators' | 'employers'
 
+/** The audiences as the Ask page names them, and the profile report heads its pages; 'Family' is `parents`. */
+export const AUDIENCE_LABELS: Record<AudienceCategory, string> = {
+  self: 'Self',
+  parents: 'Family',
+  educators: 'Educators',
+  employers: 'Employers',
+}
+
 export interface Audience {
   /** Who is asking, in a phrase: "as their parent". */
   role: string

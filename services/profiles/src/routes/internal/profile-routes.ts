@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ErrorBodySchema } from '@app/contracts/errors'
 import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from '@app/contracts/profiles'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { accessibleProfiles, withAccess } from '../../access.ts'
+import { accessibleProfiles, visibleProfile, withAccess } from '../../access.ts'
 import { profilesErrors } from '../../errors.ts'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 
@@ -31,10 +31,9 @@ export async function internalProfileRoutes(app: FastifyInstance, options: { cat
       const actingFor = request.identity
       if (!actingFor) throw profilesErrors.profileForbidden()
       const view = await options.catalog.view(actingFor.userId)
-      const access = accessibleProfiles(view, actingFor)
-      const profile = view.byId(request.params.id)
-      if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
-      return withAccess(profile, access)
+      const profile = visibleProfile(view, actingFor, request.params.id)
+      if (!profile) throw profilesErrors.profileForbidden()
+      return withAccess(profile, accessibleProfiles(view, actingFor))
     },
   )
 
