@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
+import { ApiSession, SESSION_COOKIE } from '../../src/api.ts'
+import { useProduct } from '../../src/fixture.ts'
+import { linkSentTo as sentLink } from '../../src/outbox.ts'
+
+/**
+ * The profile report through the whole product (issue 28, decision 057): every role against the report
+ * route, a guest before and after a revoke, DISC and Prevue. The answer is a PDF only for a caller who may
+ * see the profile; everyone else gets the JSON refusal and none of its bytes.
+ */
+const fixture = useProduct()
+
+const linkSentTo = (email: string) => sentLink(fixture.product.dataDirectory, email)
+
+async function acceptAs(email: string, password: string): Promise<ApiSession> {
+  const session = new ApiSession(fixture.product.url)
+  const token = (await linkSentTo(email)).split('/invite/')[1]!
+  await session.expect(200, 'POST', `/api/invitations/accept/${token}`, { password })
+  return session
+}
+
+/** The report as a browser fetches it: the session cookie, any Accept, the bytes as they come. */
+async function report(session: ApiSession | null, profileId: number) {
+  const headers: Record<string, string> = { accept: '*/*' }
+  if (session?.sessionToken) headers.cookie = `${SESSION_COOKIE}=${session.sessionToken}`
+  const response = await fetch(new URL(`/api/profiles/${profileId}/report`, fixture.product.url), { headers })
+  const bytes = Buffer.from(await response.arrayBuffer())
+  return { status: response.status, type: response.headers.get('content-type'), bytes, response }
+}
+
+async function expectPdf(session: ApiSession, profileId: number, kind: 'disc' | 'prevue') {
+  const answer = await report(session, profileId)
+  expect(answer.status, answer.bytes.toString('utf8').slice(0, 200)).toBe(200)
+  expect(answer.type).toBe('application/pdf')
+  expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  expect(answer.response.headers.get('content-disposition')).toMatch(
+    new RegExp(`^attachment; filename=".+-${kind}-report\\.pdf"$`),
+  )
+  expect(answer.bytes.length).toBeLessThanOrEqual(250_000)
+}
+
+async function expectRefused(session: ApiSession | null, profileId: number, status: 401 | 403) {
+  const answer = await report(session, profileId)
+  expect(answer.status).toBe(status)
+  expect(answer.type).toContain('application/json')
+  expect(answer.bytes.toString('latin1')).not.toContain('%PDF')
+  return JSON.parse(answer.bytes.toString('utf8')) as { code: string }
+}
+
+const latestProfileId = async (session: ApiSession) =>
+  ((await session.expect(200, 'GET', '/api/assessments')) as Array<{ id: number }>)[0]!.id
+
+describe('GET /api/profiles/:id/report, every role', () => {
+  it('answers the owner, an administrator and invited guests; refuses others, and a guest after a revoke', async () => {
+    const alice = await fixture.createAccount('standard', { firstName: 'Alice', lastName: 'Reporter' })
+    await alice.session.expect(201, 'POST', '/api/assessments', {
+      name: 'Alice Reporter',
+      dScore: 70,
+      iScore: 50,
+      sScore: 30,
+      cScore: 10,
+    })
+    const profileId = await latestProfileId(alice.session)
+    await expectPdf(alice.session, profileId, 'disc')
+    await expectPdf(fixture.administrator, profileId, 'disc')
+
+    const stranger = await fixture.createAccount('standard', { firstName: 'Sam', lastName: 'Stranger' })
+    expect((await expectRefused(stranger.session, profileId, 403)).code).toBe('PROFILES_FORBIDDEN')
+    const lonelyGuest = await fixture.createAccount('guest_standard', {
+      firstName: 'Lone',
+      lastName: 'Guest',
+    })
+    expect((await expectRefused(lonelyGuest.session, profileId, 403)).code).toBe('PROFILES_FORBIDDEN')
+    expect((await expectRefused(null, profileId, 401)).code).toBe('GATEWAY_UNAUTHENTICATED')
+
+    const invitation = (await alice.session.expect(201, 'POST', '/api/invitations', {
+      inviteeName: 'Bob Reader',
+      inviteeEmail: 'bob.reader@example.test',
+      inviteeRole: 'guest_owner',
+    })) as { id: number }
+    const bob = await acceptAs('bob.reader@example.test', 'bob chosen password')
+    await expect.poll(async () => (await report(bob, profileId)).status).toBe(200)
+    await expectPdf(bob, profileId, 'disc')
+    await bob.expect(201, 'POST', '/api/invitations', {
+      inviteeName: 'Carol Reader',
+      inviteeEmail: 'carol.reader@example.test',
+      inviteeRole: 'guest_owner',
+      originalOwnerId: alice.user.id,
+    })
+    const carol = await acceptAs('carol.reader@example.test', 'carol chosen password')
+    expect(await carol.expect(200, 'GET', '/api/auth/me')).toMatchObject({ role: 'guest_standard' })
+    await expect.poll(async () => (await report(carol, profileId)).status).toBe(200)
+    await expectPdf(carol, profileId, 'disc')
+
+    // The revoke takes the report away on the very next request, from Bob and from the guest he forwarded to.
+    await alice.session.expect(200, 'DELETE', `/api/invitations/${invitation.id}`)
+    expect((await expectRefused(bob, profileId, 403)).code).toBe('PROFILES_FORBIDDEN')
+    expect((await expectRefused(carol, profileId, 403)).code).toBe('PROFILES_FORBIDDEN')
+    await expectPdf(alice.session, profileId, 'disc')
+  })
+
+  it('answers a Prevue profile with its Prevue report, to its owner only', async () => {
+    const pat = await fixture.createAccount('standard', { firstName: 'Pat', lastName: 'Prevue' })
+    const scoresData = Object.fromEntries(
+      PREVUE_DIMENSIONS.map((dimension, index) => [dimension, (index % 10) + 1]),
+    )
+    await pat.session.expect(201, 'POST', '/api/assessments', {
+      assessmentType: 'prevue',
+      name: 'Pat Prevue',
+      scoresData,
+    })
+    const profileId = await latestProfileId(pat.session)
+    await expectPdf(pat.session, profileId, 'prevue')
+    const stranger = await fixture.createAccount('standard', { firstName: 'Una', lastName: 'Other' })
+    await expectRefused(stranger.session, profileId, 403)
+    // Ids that name nothing, or are not ids, never reach a PDF.
+    await expectRefused(pat.session, 99_999_999, 403)
+    expect((await report(pat.session, 'x' as unknown as number)).status).toBe(400)
+  })
+})
