@@ -64,7 +64,7 @@ import {
   InvitationTokenParamsSchema,
   RevokeInvitationResponseSchema,
 } from './sharing.ts'
-import { PDF_CONTENT_TYPE, PdfFileSchema, ProfileReportParamsSchema } from './reports.ts'
+import { PDF_CONTENT_TYPE, PdfFileSchema, PROFILE_REPORT_PATH, ProfileReportParamsSchema } from './reports.ts'
 
 /** Who may call a public route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[]
@@ -326,7 +326,7 @@ export const api = {
   }),
   profileReport: route({
     method: 'GET',
-    path: '/api/profiles/:id/report',
+    path: PROFILE_REPORT_PATH,
     target: 'profiles',
     access: 'signed-in',
     summary: 'A profile the caller may see as a PDF report (decision 057)',

@@ -61,7 +61,13 @@ type RequestOptions = {
   headers?: Record<string, string>
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+/** Sends a call and answers its response, after the checks every call gets (401, 403, errors). */
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<Response | null> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -72,13 +78,34 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     body: body === undefined ? null : JSON.stringify(body),
     signal: options.signal ?? null,
   })
-  if (options.returnNull && response.status === 401) return null as T
+  if (options.returnNull && response.status === 401) return null
   if (response.status === 401 && !OWN_401.test(path)) sessionEndedListener?.()
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text())
   }
+  return response
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const response = await send(method, path, body, options)
+  if (!response) return null as T
   const text = await response.text()
   return (text ? JSON.parse(text) : null) as T
+}
+
+/** A file the server answers (the PDF reports), with the name it suggests for saving it. */
+async function file(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  // Errors still come as JSON; the success answer is the file.
+  const response = await send('GET', path, undefined, {
+    ...options,
+    headers: { Accept: 'application/pdf, application/json', ...options.headers },
+  })
+  if (!response) throw new ApiError(401, 'Unauthorized', '')
+  const disposition = response.headers.get('content-disposition') ?? ''
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null }
 }
 
 export const apiClient = {
@@ -90,4 +117,5 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+  file,
 }

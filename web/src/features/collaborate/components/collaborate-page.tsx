@@ -14,6 +14,7 @@ import { profileLabel, type PickedProfile } from '../picked-profile.ts'
 import { mapPosition } from '../team-map-layout.ts'
 import { ProfileCombobox } from './profile-combobox.tsx'
 import { TeamMap, type PickTarget } from './team-map.tsx'
+import { DownloadReportButton } from '../../../components/reports/download-report-button.tsx'
 
 /** The spec's 8 relationship questions: the button text and the fuller question sent to the AI. */
 export const RELATIONSHIP_QUESTIONS: ReadonlyArray<{ label: string; question: string }> = [
@@ -200,6 +201,9 @@ function SelectedProfile({ profile }: { profile: PickedProfile }) {
       )}
       <div className="mt-3">
         <ProfileScores profile={profile} />
+      </div>
+      <div className="mt-3">
+        <DownloadReportButton profileId={profile.id} name={profileLabel(profile)} />
       </div>
     </article>
   )
