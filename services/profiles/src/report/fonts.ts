@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { create, type Font } from 'fontkit'
 import { woffToSfnt } from './woff.ts'
 
 /**
@@ -13,7 +14,8 @@ export type Weight = 'regular' | 'bold'
 interface Subset {
   /** The name the PDF document registers the face under, per weight. */
   names: Record<Weight, string>
-  files: Record<Weight, Buffer>
+  /** Parsed once and shared by every document: parsing per document cost more than laying the text out. */
+  fonts: Record<Weight, Font>
   ranges: ReadonlyArray<readonly [number, number]>
 }
 
@@ -45,11 +47,16 @@ function loadSubset([pkg, prefix, subset]: (typeof FACES)[number]): Subset {
   const unicode = readFileSync(require.resolve(`${pkg}/unicode.json`), 'utf8')
   const ranges = (JSON.parse(unicode) as Record<string, string>)[subset]
   if (!ranges) throw new Error(`${pkg} has no subset ${subset}`)
-  const file = (weight: number) =>
-    woffToSfnt(readFileSync(require.resolve(`${pkg}/files/${prefix}-${subset}-${weight}-normal.woff`)))
+  const file = (weight: number): Font => {
+    const path = require.resolve(`${pkg}/files/${prefix}-${subset}-${weight}-normal.woff`)
+    const font = create(woffToSfnt(readFileSync(path)))
+    // A single font file, never a collection (.ttc) of several.
+    if ('fonts' in font) throw new Error(`${path} is a font collection`)
+    return font
+  }
   return {
     names: { regular: `${prefix}-${subset}`, bold: `${prefix}-${subset}-bold` },
-    files: { regular: file(400), bold: file(700) },
+    fonts: { regular: file(400), bold: file(700) },
     ranges: parseUnicodeRanges(ranges),
   }
 }

@@ -17,13 +17,15 @@ export function reportDocument(title: string): Doc {
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
+    // The report's own face from the start, rather than Helvetica's metrics parsed for every document.
+    font: reportSubsets()[0]!.fonts.regular as never,
     lang: 'en-GB',
     displayTitle: true,
     info: { Title: title, Subject: title, Creator: 'Prevue DISC Insights', Producer: 'Prevue DISC Insights' },
   })
   for (const subset of reportSubsets()) {
-    doc.registerFont(subset.names.regular, subset.files.regular)
-    doc.registerFont(subset.names.bold, subset.files.bold)
+    doc.registerFont(subset.names.regular, subset.fonts.regular as never)
+    doc.registerFont(subset.names.bold, subset.fonts.bold as never)
   }
   return doc
 }
