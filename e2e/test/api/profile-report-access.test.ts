@@ -118,4 +118,57 @@ describe('GET /api/profiles/:id/report, every role', () => {
     await expectRefused(pat.session, 99_999_999, 403)
     expect((await report(pat.session, 'x' as unknown as number)).status).toBe(400)
   })
+
+  it("answers a team report to owners for profiles they may see, and refuses guests and others' profiles", async () => {
+    const lead = await fixture.createAccount('standard', { firstName: 'Tia', lastName: 'Lead' })
+    await lead.session.expect(201, 'POST', '/api/assessments', {
+      name: 'Tia Lead',
+      dScore: 80,
+      iScore: 20,
+      sScore: 10,
+      cScore: 30,
+    })
+    const own = await latestProfileId(lead.session)
+    const other = await fixture.createAccount('standard', { firstName: 'Olu', lastName: 'Other' })
+    await other.session.expect(201, 'POST', '/api/assessments', {
+      name: 'Olu Other',
+      dScore: 10,
+      iScore: 20,
+      sScore: 90,
+      cScore: 30,
+    })
+    const others = await latestProfileId(other.session)
+    const post = async (session: ApiSession, profileIds: number[]) => {
+      const response = await fetch(new URL('/api/teams/report', fixture.product.url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: new URL(fixture.product.url).origin,
+          cookie: `${SESSION_COOKIE}=${session.sessionToken}`,
+        },
+        body: JSON.stringify({ name: 'Tia and Olu', profileIds }),
+      })
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      }
+    }
+    const mine = await post(lead.session, [own])
+    expect(mine.status).toBe(200)
+    expect(mine.type).toBe('application/pdf')
+    const refused = await post(lead.session, [own, others])
+    expect(refused.status).toBe(403)
+    expect(refused.bytes.toString('latin1')).not.toContain('%PDF')
+    const both = await post(fixture.administrator, [own, others])
+    expect(both.status).toBe(200)
+    expect(both.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const guest = await fixture.createAccount('guest_owner', { firstName: 'Gus', lastName: 'Guest' })
+    expect((await post(guest.session, [own])).status).toBe(403)
+    const empty = await post(lead.session, [])
+    expect(empty.status).toBe(400)
+    expect(JSON.parse(empty.bytes.toString('utf8')).message).toContain(
+      'Choose at least one person for the team',
+    )
+  })
 })

@@ -64,7 +64,13 @@ import {
   InvitationTokenParamsSchema,
   RevokeInvitationResponseSchema,
 } from './sharing.ts'
-import { PDF_CONTENT_TYPE, PdfFileSchema, PROFILE_REPORT_PATH, ProfileReportParamsSchema } from './reports.ts'
+import {
+  PDF_CONTENT_TYPE,
+  PdfFileSchema,
+  PROFILE_REPORT_PATH,
+  ProfileReportParamsSchema,
+  TeamReportRequestSchema,
+} from './reports.ts'
 
 /** Who may call a public route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[]
@@ -331,6 +337,16 @@ export const api = {
     access: 'signed-in',
     summary: 'A profile the caller may see as a PDF report (decision 057)',
     params: ProfileReportParamsSchema,
+    produces: PDF_CONTENT_TYPE,
+    responses: { 200: PdfFileSchema },
+  }),
+  teamReport: route({
+    method: 'POST',
+    path: '/api/teams/report',
+    target: 'profiles',
+    access: SAVING_ROLES,
+    summary: 'A team of profiles the caller may see as a PDF report: its styles, map and blind spots',
+    body: TeamReportRequestSchema,
     produces: PDF_CONTENT_TYPE,
     responses: { 200: PdfFileSchema },
   }),

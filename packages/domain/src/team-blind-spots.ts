@@ -8,15 +8,7 @@ import { pairOf } from './content/advisor/pairs.ts'
 import { DISC_STYLES } from './content/disc-styles.ts'
 import { DISC_TYPES, type DiscType } from './disc.ts'
 
-/** The most people a team report covers; more is refused with this limit. */
-export const TEAM_MAX_MEMBERS = 500
-
-/** Why a team of this size cannot be read, or null when it can. */
-export function teamSizeProblem(size: number): string | null {
-  if (size < 1) return 'Choose at least one person for the team'
-  if (size > TEAM_MAX_MEMBERS) return `A team report covers at most ${TEAM_MAX_MEMBERS} people`
-  return null
-}
+export { TEAM_MAX_MEMBERS, teamSizeProblem } from './team-size.ts'
 
 export interface TeamBlindSpot {
   kind: 'missing-style' | 'shared-style' | 'clashing-pair'

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit'
 import { fontRuns, reportSubsets, type Weight } from './fonts.ts'
 
+export { reportSubsets }
+
 /** A4 in points, with the margins every page keeps; the footer sits inside the bottom margin. */
 export const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin
