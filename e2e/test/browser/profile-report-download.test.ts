@@ -136,4 +136,28 @@ describe('Download report', () => {
     browserSession.expectNoPageErrors()
     await browserSession.close()
   })
+
+  test("on Collaborate's team map: the blind spots of the people shown, and their team report", async () => {
+    const account = await fixture.createAccount('standard', { firstName: 'Tomas', lastName: 'Team' })
+    await saveDisc(account.session, 'Tomas Team', [85, 20, 10, 30])
+    const browserSession = await fixture.newBrowserSession(account.session)
+    const page = await browserSession.newPage()
+    await open(page, '/collaborate')
+    const spots = page.getByRole('region', { name: 'Blind spots of the people shown' })
+    await spots
+      .getByText('No one leads with Steadiness: plans may change faster than people can absorb.')
+      .waitFor()
+    const { text, fileName } = await downloadWith(
+      page,
+      spots.getByRole('button', { name: 'Download team report' }),
+      'keyboard',
+    )
+    expect(fileName).toBe('team-report.pdf')
+    expect(text).toContain('Everyone on the team map')
+    expect(text).toContain('Tomas Team: Dominance')
+    expect(text.replace(/\s+/g, ' ')).toContain('No one leads with Steadiness')
+    await expectNoAxeViolations(page)
+    browserSession.expectNoPageErrors()
+    await browserSession.close()
+  })
 })

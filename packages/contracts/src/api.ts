@@ -69,6 +69,7 @@ import {
   PdfFileSchema,
   PROFILE_REPORT_PATH,
   ProfileReportParamsSchema,
+  TEAM_REPORT_PATH,
   TeamReportRequestSchema,
 } from './reports.ts'
 
@@ -342,7 +343,7 @@ export const api = {
   }),
   teamReport: route({
     method: 'POST',
-    path: '/api/teams/report',
+    path: TEAM_REPORT_PATH,
     target: 'profiles',
     access: SAVING_ROLES,
     summary: 'A team of profiles the caller may see as a PDF report: its styles, map and blind spots',

@@ -25,3 +25,5 @@ export const TeamReportRequestSchema = z.object({
     .max(TEAM_MAX_MEMBERS, { error: teamSizeProblem(TEAM_MAX_MEMBERS + 1)! }),
 })
 export type TeamReportRequest = z.infer<typeof TeamReportRequestSchema>
+
+export const TEAM_REPORT_PATH = '/api/teams/report'

@@ -93,13 +93,14 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   return (text ? JSON.parse(text) : null) as T
 }
 
-/** A file the server answers (the PDF reports), with the name it suggests for saving it. */
+/** A file the server answers (the PDF reports), with the name it suggests; a body makes the call a POST. */
 async function file(
   path: string,
   options: RequestOptions = {},
+  body?: unknown,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   // Errors still come as JSON; the success answer is the file.
-  const response = await send('GET', path, undefined, {
+  const response = await send(body === undefined ? 'GET' : 'POST', path, body, {
     ...options,
     headers: { Accept: 'application/pdf, application/json', ...options.headers },
   })

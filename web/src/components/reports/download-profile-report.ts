@@ -1,4 +1,4 @@
-import { profileReportPath } from '@app/contracts/reports'
+import { profileReportPath, TEAM_REPORT_PATH } from '@app/contracts/reports'
 import { apiClient } from '../../lib/api-client.ts'
 
 /**
@@ -6,7 +6,15 @@ import { apiClient } from '../../lib/api-client.ts'
  * The server decides who may have it: a refusal arrives as the usual ApiError, never as a file.
  */
 export async function downloadProfileReport(profileId: number, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await apiClient.file(profileReportPath(profileId))
+  saveFile(await apiClient.file(profileReportPath(profileId)), fallbackName)
+}
+
+/** The team report of these profiles (each one the caller may see), saved the same way. */
+export async function downloadTeamReport(profileIds: readonly number[], name: string): Promise<void> {
+  saveFile(await apiClient.file(TEAM_REPORT_PATH, {}, { name, profileIds }), 'team-report.pdf')
+}
+
+function saveFile({ blob, fileName }: { blob: Blob; fileName: string | null }, fallbackName: string) {
   const url = URL.createObjectURL(blob)
   try {
     const link = document.createElement('a')

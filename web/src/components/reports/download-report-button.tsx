@@ -15,6 +15,27 @@ function messageOf(error: unknown): string {
  * the server builds the PDF, and the server's own words when it refuses.
  */
 export function DownloadReportButton({ profileId, name }: { profileId: number; name: string }) {
+  return (
+    <DownloadButton
+      accessibleName={`Download report for ${name}`}
+      busyText={`Preparing the report for ${name}`}
+      download={() => downloadProfileReport(profileId, `profile-${profileId}-report.pdf`)}
+    />
+  )
+}
+
+/** The same button for any report: its accessible name, what it says while busy, and how it downloads. */
+export function DownloadButton({
+  accessibleName,
+  busyText,
+  download: fetchFile,
+  label = 'Download report',
+}: {
+  accessibleName: string
+  busyText: string
+  download: () => Promise<void>
+  label?: string
+}) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const errorId = useId()
@@ -24,7 +45,7 @@ export function DownloadReportButton({ profileId, name }: { profileId: number; n
     setBusy(true)
     setError(null)
     try {
-      await downloadProfileReport(profileId, `profile-${profileId}-report.pdf`)
+      await fetchFile()
     } catch (caught) {
       setError(messageOf(caught))
     } finally {
@@ -40,7 +61,7 @@ export function DownloadReportButton({ profileId, name }: { profileId: number; n
         onClick={() => void download()}
         aria-busy={busy}
         aria-describedby={error ? errorId : undefined}
-        aria-label={`Download report for ${name}`}
+        aria-label={accessibleName}
       >
         {busy && (
           <span
@@ -48,10 +69,10 @@ export function DownloadReportButton({ profileId, name }: { profileId: number; n
             className="size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600 motion-reduce:animate-[spin_1.5s_linear_infinite]"
           />
         )}
-        {busy ? 'Preparing report…' : 'Download report'}
+        {busy ? 'Preparing report…' : label}
       </button>
       <span role="status" className="sr-only">
-        {busy ? `Preparing the report for ${name}` : ''}
+        {busy ? busyText : ''}
       </span>
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-700">

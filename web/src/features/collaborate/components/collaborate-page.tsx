@@ -63,7 +63,11 @@ export const SELECT_BOTH_PLACEHOLDER = 'Select Both Profiles to Begin'
  * Collaborate: two searchable profile pickers (the user's own profile preselected as A), the team map,
  * and relationship insights about the pair, streamed.
  */
-export function CollaboratePage({ me }: { me: { id: number; name: string } | null }) {
+export function CollaboratePage({
+  me,
+}: {
+  me: { id: number; name: string; mayReportTeam?: boolean } | null
+}) {
   const insightsHeadingId = useId()
   const { toast } = useToast()
   const [profileA, setProfileA] = useState<PickedProfile | null>(null)
@@ -166,6 +170,7 @@ export function CollaboratePage({ me }: { me: { id: number; name: string } | nul
           target={target}
           onTargetChange={setChosenTarget}
           onPick={pick}
+          mayReportTeam={me?.mayReportTeam ?? false}
         />
       </div>
     </div>
