@@ -42,6 +42,17 @@ beforeAll(async () => {
         )
       case '/api/plain-failure':
         return send(503, '')
+      case '/api/file':
+        response.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="Ada-disc-report.pdf"',
+        })
+        return response.end(`%PDF-1.3 ${request.method} ${body}`)
+      case '/api/file-refused':
+        return send(
+          403,
+          JSON.stringify({ message: 'You do not have access to this profile', code: 'PROFILES_FORBIDDEN' }),
+        )
       default:
         return send(404, 'no such thing', 'text/plain')
     }
@@ -53,6 +64,25 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 describe('the API client', () => {
+  test('reads a file answer with its suggested name: GET, or POST with a JSON body', async () => {
+    const got = await apiClient.file(`${origin}/api/file`)
+    expect(got.fileName).toBe('Ada-disc-report.pdf')
+    expect(got.blob.type).toBe('application/pdf')
+    await expect(got.blob.text()).resolves.toBe('%PDF-1.3 GET ')
+    const posted = await apiClient.file(`${origin}/api/file`, {}, { profileIds: [1, 2] })
+    await expect(posted.blob.text()).resolves.toBe('%PDF-1.3 POST {"profileIds":[1,2]}')
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: 'application/json' })
+  })
+
+  test('a refused file is an ApiError with the server message, never a file', async () => {
+    const error = (await apiClient
+      .file(`${origin}/api/file-refused`)
+      .catch((caught: unknown) => caught)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(403)
+    expect(error.serverMessage).toBe('You do not have access to this profile')
+  })
+
   test('returns null for a signed-out 401 only when asked to', async () => {
     await expect(apiClient.get(`${origin}/api/auth/me`, { returnNull: true })).resolves.toBeNull()
     const error = await apiClient.get(`${origin}/api/auth/me`).catch((caught: unknown) => caught)
