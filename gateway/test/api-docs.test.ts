@@ -37,6 +37,15 @@ describe('the API documentation', () => {
     expect(document.paths['/api/profiles/search'].get.parameters).toEqual([
       expect.objectContaining({ name: 'name', in: 'query' }),
     ])
+    // The reports answer PDF files, documented as such (decision 057).
+    for (const [path, method] of [
+      ['/api/profiles/{id}/report', 'get'],
+      ['/api/teams/report', 'post'],
+    ] as const) {
+      expect(document.paths[path][method].responses['200'].content).toEqual({
+        'application/pdf': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+      })
+    }
   })
 
   it('is a page an administrator can browse, with no script', async () => {

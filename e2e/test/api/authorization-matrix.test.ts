@@ -97,6 +97,13 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/profiles/search': { expect: signedIn, path: '/api/profiles/search?name=Nobody' },
   'GET /api/profiles/lookup': { expect: signedIn, path: '/api/profiles/lookup?q=Nobody' },
   'GET /api/profiles/map': { expect: signedIn },
+  // A profile nobody may see: the service's 403, never the gateway's guard (issue 28).
+  'GET /api/profiles/:id/report': { expect: signedIn, path: '/api/profiles/999999/report' },
+  // An empty team: owners are let through and get the service's 400.
+  'POST /api/teams/report': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    body: { profileIds: [] },
+  },
   'GET /api/invitations': { expect: signedIn },
   // Sample inputs the service refuses (400/404), so the matrix invites, accepts and revokes nothing.
   'POST /api/invitations': {

@@ -59,7 +59,7 @@ function operation(route: ApiRoute) {
           status,
           {
             description: 'Success',
-            content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
+            content: { [route.produces ?? 'application/json']: { schema: jsonSchema(schema, 'output') } },
           },
         ]),
       ),

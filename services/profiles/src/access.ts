@@ -124,6 +124,15 @@ export function accessibleProfiles(
   }
 }
 
+/**
+ * The one answer to "may this caller see this profile?": the profile, or null alike when it is missing and
+ * when it is not theirs to see, so ids cannot be probed. Every route that hands out one profile asks here.
+ */
+export function visibleProfile(view: CatalogView, identity: Identity, id: number): Profile | null {
+  const profile = view.byId(id)
+  return profile && accessibleProfiles(view, identity).canSee(profile) ? profile : null
+}
+
 export function withAccess(profile: Profile, access: AccessibleProfiles): AccessibleProfile {
   const sharedBy = access.sharedByOf(profile)
   const visibleAs = access.visibleAsOf?.(profile)

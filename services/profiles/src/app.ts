@@ -15,6 +15,8 @@ import { assessmentImportRoutes } from './routes/internal/assessment-import-rout
 import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
 import { profileDirectoryRoutes } from './routes/profile-directory-routes.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
+import { reportRoutes } from './routes/report-routes.ts'
+import { teamReportRoutes } from './routes/team-report-routes.ts'
 
 export async function buildApp(dependencies: ServiceDependencies) {
   const app = createServiceApp('profiles', dependencies)
@@ -61,6 +63,8 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })
   await app.register(profileDirectoryRoutes, { catalog })
+  await app.register(reportRoutes, { catalog })
+  await app.register(teamReportRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
   await app.register(assessmentImportRoutes, { assessments, catalog, people })
   return app

@@ -120,6 +120,15 @@ export interface ApiClient {
     path: Path,
     ...options: OptionsArgument<'DELETE', Path>
   ): Promise<ApiAnswer<'DELETE', Path>>
+  /** A file the server answers (the PDF reports), with the name it suggests. */
+  getFile<Path extends ApiPath<'GET'>>(path: Path, ...options: OptionsArgument<'GET', Path>): Promise<ApiFile>
+  postFile<Path extends ApiPath<'POST'>>(path: Path, ...rest: BodyAndOptions<'POST', Path>): Promise<ApiFile>
+}
+
+/** A file answer: its bytes and the name the server suggests for it. */
+export interface ApiFile {
+  blob: Blob
+  fileName: string | null
 }
 
 type Values = Record<string, unknown>
@@ -146,12 +155,13 @@ export function apiUrl(path: string, params?: Values, query?: Values): string {
 /** What `request` answers for a 401 when the caller asked for null: no answer to check. */
 const SIGNED_OUT = Symbol('signed out')
 
-async function request(
+/** Sends a call and answers its response, after the checks every call gets (401, 403, errors). */
+async function send(
   method: ApiMethod,
   url: string,
   body: unknown,
   options: RequestOptions & { ownUnauthorized: boolean },
-): Promise<unknown | typeof SIGNED_OUT> {
+): Promise<Response | typeof SIGNED_OUT> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   // An empty body must not claim to be JSON: the server refuses an empty application/json body.
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -171,6 +181,17 @@ async function request(
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text())
   }
+  return response
+}
+
+async function request(
+  method: ApiMethod,
+  url: string,
+  body: unknown,
+  options: RequestOptions & { ownUnauthorized: boolean },
+): Promise<unknown | typeof SIGNED_OUT> {
+  const response = await send(method, url, body, options)
+  if (response === SIGNED_OUT) return SIGNED_OUT
   const text = await response.text()
   return text ? JSON.parse(text) : null
 }
@@ -187,7 +208,21 @@ export function createApiClient(origin = ''): ApiClient {
     if (answer === SIGNED_OUT) return null
     return schema ? schema.parse(answer) : answer
   }
+  // Errors still come as JSON; the success answer is the file.
+  const file = async (method: ApiMethod, path: string, body: unknown, options: LooseOptions = {}) => {
+    const { params, query, schema: _schema, ...rest } = options
+    const response = await send(method, origin + apiUrl(path, params, query), body, {
+      ...rest,
+      headers: { Accept: 'application/pdf, application/json', ...rest.headers },
+      ownUnauthorized: false,
+    })
+    if (response === SIGNED_OUT) throw new ApiError(401, 'Unauthorized', '')
+    const disposition = response.headers.get('content-disposition') ?? ''
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null }
+  }
   const client = {
+    getFile: (path: string, options?: LooseOptions) => file('GET', path, undefined, options),
+    postFile: (path: string, body?: unknown, options?: LooseOptions) => file('POST', path, body, options),
     get: (path: string, options?: LooseOptions) => call('GET', path, undefined, options),
     post: (path: string, body?: unknown, options?: LooseOptions) => call('POST', path, body, options),
     put: (path: string, body?: unknown, options?: LooseOptions) => call('PUT', path, body, options),

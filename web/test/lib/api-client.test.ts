@@ -43,6 +43,18 @@ beforeAll(async () => {
         )
       case '/api/questions/9':
         return send(503, '')
+      case '/api/profiles/7/report':
+      case '/api/teams/report':
+        response.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="Ada-disc-report.pdf"',
+        })
+        return response.end(`%PDF-1.3 ${request.method} ${body}`)
+      case '/api/profiles/8/report':
+        return send(
+          403,
+          JSON.stringify({ message: 'You do not have access to this profile', code: 'PROFILES_FORBIDDEN' }),
+        )
       case '/api/logos':
         return send(404, 'no such thing', 'text/plain')
       default:
@@ -164,5 +176,26 @@ describe('answers asked for before the app ran', () => {
     await apiClient.get('/api/config', { signal: new AbortController().signal })
     expect(sentTo('/api/config')).toBe(before + 2)
     expect(takeEarlyGet(`${origin}/api/config`)).toBeDefined() // still waiting for its own caller
+  })
+})
+
+describe('file answers (the PDF reports)', () => {
+  test('reads a file answer with its suggested name: GET, or POST with a JSON body', async () => {
+    const got = await apiClient.getFile('/api/profiles/:id/report', { params: { id: 7 } })
+    expect(got.fileName).toBe('Ada-disc-report.pdf')
+    expect(got.blob.type).toBe('application/pdf')
+    await expect(got.blob.text()).resolves.toBe('%PDF-1.3 GET ')
+    const posted = await apiClient.postFile('/api/teams/report', { profileIds: [1, 2] })
+    await expect(posted.blob.text()).resolves.toBe('%PDF-1.3 POST {"profileIds":[1,2]}')
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: 'application/json' })
+  })
+
+  test('a refused file is an ApiError with the server message, never a file', async () => {
+    const error = (await apiClient
+      .getFile('/api/profiles/:id/report', { params: { id: 8 } })
+      .catch((caught: unknown) => caught)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(403)
+    expect(error.serverMessage).toBe('You do not have access to this profile')
   })
 })

@@ -11,6 +11,14 @@ import {
   ProfileSearchResponseSchema,
   SaveAssessmentRequestSchema,
 } from '../profiles.ts'
+import {
+  PDF_CONTENT_TYPE,
+  PdfFileSchema,
+  PROFILE_REPORT_PATH,
+  ProfileReportParamsSchema,
+  TEAM_REPORT_PATH,
+  TeamReportRequestSchema,
+} from '../reports.ts'
 import { route, type ApiRoute } from './route.ts'
 
 /** Assessments and profiles (profiles). */
@@ -74,5 +82,25 @@ export const profileRoutes = {
     summary: 'The team map: where the profiles the caller may see sit on the DISC circle',
     querystring: ProfileMapQuerySchema,
     responses: { 200: ProfileMapResponseSchema },
+  }),
+  profileReport: route({
+    method: 'GET',
+    path: PROFILE_REPORT_PATH,
+    target: 'profiles',
+    access: 'signed-in',
+    summary: 'A profile the caller may see as a PDF report (decision 057)',
+    params: ProfileReportParamsSchema,
+    produces: PDF_CONTENT_TYPE,
+    responses: { 200: PdfFileSchema },
+  }),
+  teamReport: route({
+    method: 'POST',
+    path: TEAM_REPORT_PATH,
+    target: 'profiles',
+    access: SAVING_ROLES,
+    summary: 'A team of profiles the caller may see as a PDF report: its styles, map and blind spots',
+    body: TeamReportRequestSchema,
+    produces: PDF_CONTENT_TYPE,
+    responses: { 200: PdfFileSchema },
   }),
 } satisfies Record<string, ApiRoute>

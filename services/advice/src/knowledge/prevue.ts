@@ -1,4 +1,5 @@
 import { PREVUE_DIMENSION_LABELS } from '@app/domain/content/prevue-dimensions'
+import { PREVUE_SCALE_ENDS as SCALE_ENDS } from '@app/domain/prevue-reading'
 import {
   PREVUE_ABILITIES,
   PREVUE_MOTIVATIONS,
@@ -6,25 +7,6 @@ import {
   type PrevueDimension,
   type PrevueScores,
 } from '@app/domain/prevue'
-
-/** What the low and high ends of each personality scale look like in behaviour. */
-const SCALE_ENDS: Partial<Record<PrevueDimension, [low: string, high: string]>> = {
-  diplomaticIndependent: ["seeks consensus and weighs others' views", 'acts on their own judgement'],
-  cooperativeCompetitive: ['shares credit and works for the common result', 'wants to win and to outperform'],
-  submissiveAssertive: [
-    'lets others lead and avoids pressing a point',
-    'takes the lead and presses their view',
-  ],
-  spontaneousConscientious: ['acts on impulse and adapts on the fly', 'works carefully and thoroughly'],
-  innovativeConventional: ['looks for new approaches', 'trusts proven methods'],
-  reactiveOrganized: ['responds to things as they arise', 'plans ahead and likes order'],
-  introvertExtrovert: ['recharges alone', 'draws energy from company'],
-  selfSufficientGroupOriented: ['prefers to work independently', 'prefers to work with and for a group'],
-  reservedOutgoing: ['is reserved with new people', 'is open and sociable with new people'],
-  emotionalStable: ['feels events strongly', 'stays even-tempered under strain'],
-  restlessPoised: ['carries restless energy', 'shows calm composure'],
-  excitableRelaxed: ['reacts quickly when events move fast', 'stays relaxed when events move fast'],
-}
 
 const label = (dimension: PrevueDimension) => PREVUE_DIMENSION_LABELS[dimension]
 const byScore = (scores: PrevueScores, dimensions: readonly PrevueDimension[]) =>

@@ -1,3 +1,4 @@
+import { SAVING_ROLES } from '@app/domain/roles'
 import { PRODUCT_NAME } from '../../config/product.ts'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { CollaboratePage } from '../../features/collaborate/components/collaborate-page.tsx'
@@ -14,7 +15,17 @@ export function CollaborateRoute() {
         Pick two people to see how they can communicate, decide and work well together.
       </p>
       <div className="mt-8">
-        <CollaboratePage me={user ? { id: user.id, name: displayName(user) } : null} />
+        <CollaboratePage
+          me={
+            user
+              ? {
+                  id: user.id,
+                  name: displayName(user),
+                  mayReportTeam: (SAVING_ROLES as readonly string[]).includes(user.role),
+                }
+              : null
+          }
+        />
       </div>
     </div>
   )

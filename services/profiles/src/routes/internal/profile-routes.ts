@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { internalApi } from '@app/contracts/internal'
 import { internalRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import { accessibleProfiles, withAccess } from '../../access.ts'
+import { accessibleProfiles, visibleProfile, withAccess } from '../../access.ts'
 import { profilesErrors } from '../../errors.ts'
 import type { ProfileCatalog } from '../../profile-catalog.ts'
 
@@ -18,10 +18,9 @@ export async function internalProfileRoutes(app: FastifyInstance, options: { cat
     const actingFor = request.identity
     if (!actingFor) throw profilesErrors.profileForbidden()
     const view = await options.catalog.view(actingFor.userId)
-    const access = accessibleProfiles(view, actingFor)
-    const profile = view.byId(request.params.id)
-    if (!profile || !access.canSee(profile)) throw profilesErrors.profileForbidden()
-    return withAccess(profile, access)
+    const profile = visibleProfile(view, actingFor, request.params.id)
+    if (!profile) throw profilesErrors.profileForbidden()
+    return withAccess(profile, accessibleProfiles(view, actingFor))
   })
 
   // Sharing refuses an invitation while its sender has no profile to share: the invitee would get nothing.

@@ -10,6 +10,7 @@ import { inputClasses, textLinkClasses } from '../../../components/ui/form.tsx'
 import { Link } from '../../../components/ui/link.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { useSearchProfiles } from '../api/search-profiles.ts'
+import { DownloadReportButton } from '../../../components/reports/download-report-button.tsx'
 
 type Found = { match: AccessibleProfile; others: string[] }
 
@@ -181,6 +182,9 @@ function FoundProfile({
       {prevue && <p className="mt-1 text-sm text-slate-600">{formatPrevueSummary(prevue)}</p>}
       <div className="mt-4">
         <ProfileScores profile={profile} />
+      </div>
+      <div className="mt-4">
+        <DownloadReportButton profileId={profile.id} name={name} />
       </div>
       {fullProfileLink && (
         <p className="mt-4 text-sm">

@@ -14,6 +14,7 @@ import { profileLabel, type PickedProfile } from '../picked-profile.ts'
 import { mapPosition } from '../team-map-layout.ts'
 import { ProfileCombobox } from './profile-combobox.tsx'
 import { TeamMap, type PickTarget } from './team-map.tsx'
+import { DownloadReportButton } from '../../../components/reports/download-report-button.tsx'
 
 /** The spec's 8 relationship questions: the button text and the fuller question sent to the AI. */
 export const RELATIONSHIP_QUESTIONS: ReadonlyArray<{ label: string; question: string }> = [
@@ -62,7 +63,11 @@ export const SELECT_BOTH_PLACEHOLDER = 'Select Both Profiles to Begin'
  * Collaborate: two searchable profile pickers (the user's own profile preselected as A), the team map,
  * and relationship insights about the pair, streamed.
  */
-export function CollaboratePage({ me }: { me: { id: number; name: string } | null }) {
+export function CollaboratePage({
+  me,
+}: {
+  me: { id: number; name: string; mayReportTeam?: boolean } | null
+}) {
   const insightsHeadingId = useId()
   const { toast } = useToast()
   const [profileA, setProfileA] = useState<PickedProfile | null>(null)
@@ -165,6 +170,7 @@ export function CollaboratePage({ me }: { me: { id: number; name: string } | nul
           target={target}
           onTargetChange={setChosenTarget}
           onPick={pick}
+          mayReportTeam={me?.mayReportTeam ?? false}
         />
       </div>
     </div>
@@ -200,6 +206,9 @@ function SelectedProfile({ profile }: { profile: PickedProfile }) {
       )}
       <div className="mt-3">
         <ProfileScores profile={profile} />
+      </div>
+      <div className="mt-3">
+        <DownloadReportButton profileId={profile.id} name={profileLabel(profile)} />
       </div>
     </article>
   )

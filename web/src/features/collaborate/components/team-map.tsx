@@ -8,6 +8,7 @@ import type { PickedProfile } from '../picked-profile.ts'
 import { densityCells, mapPosition, STYLE_FILLS } from '../team-map-layout.ts'
 import { TeamMapCanvas } from './team-map-canvas.tsx'
 import { TeamMapList } from './team-map-list.tsx'
+import { TeamBlindSpots } from './team-blind-spots.tsx'
 
 export type PickTarget = 'A' | 'B'
 
@@ -27,12 +28,15 @@ export function TeamMap({
   target,
   onTargetChange,
   onPick,
+  mayReportTeam = false,
 }: {
   selectedA: PickedProfile | null
   selectedB: PickedProfile | null
   target: PickTarget
   onTargetChange: (target: PickTarget) => void
   onPick: (profile: PickedProfile, as: PickTarget) => void
+  /** Whether the caller may download a team report (administrators and owners). */
+  mayReportTeam?: boolean
 }) {
   const headingId = useId()
   const filterId = useId()
@@ -163,6 +167,7 @@ export function TeamMap({
         </button>
         {showList && <TeamMapList people={people} onPick={onPick} />}
       </div>
+      {data && <TeamBlindSpots people={people} filter={query} mayDownload={mayReportTeam} />}
     </section>
   )
 }

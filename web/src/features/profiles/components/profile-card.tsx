@@ -4,6 +4,7 @@ import { measuredDiscScores } from '@app/domain/profile-scores'
 import { paths } from '@app/domain/spa-routes'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Link } from '../../../components/ui/link.tsx'
+import { DownloadReportButton } from '../../../components/reports/download-report-button.tsx'
 import { OwnerCredentials } from './owner-credentials.tsx'
 import { ProfileScores } from '../../../components/profile/profile-scores.tsx'
 import { sharedByText } from '../../../lib/shared-by.ts'
@@ -83,7 +84,8 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
         {profile.accessType === 'owner' && <OwnerCredentials />}
       </div>
 
-      <footer className="flex justify-end border-t border-slate-100 bg-slate-50 px-6 py-4">
+      <footer className="flex flex-wrap items-start justify-end gap-3 border-t border-slate-100 bg-slate-50 px-6 py-4">
+        <DownloadReportButton profileId={profile.id} name={profile.name || `Profile #${profile.id}`} />
         <Link to={paths.login} className={buttonClasses('secondary', 'sm')}>
           Log In as {profile.name || `Profile #${profile.id}`}
         </Link>
