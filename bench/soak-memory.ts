@@ -63,6 +63,9 @@ function redisUsedMiB(port: number): Promise<number> {
   })
 }
 
+/** How long each loop-delay sample covers (bench/loop-delay.mjs, LOOP_DELAY_INTERVAL_MS). */
+const LOOP_SAMPLE_MS = 10_000
+
 /** One line of bench/loop-delay.mjs: a product process's loop and memory (MiB) over 10 s. */
 interface LoopSample {
   at: number
@@ -160,3 +163,19 @@ export async function printLoopDelay(since: number, during = 'the hold') {
 /** The mean of RSS samples: one sample can sit 10% above or below the next, 30 s later (bench/README.md). */
 export const meanRss = (samples: Array<{ rssMiB: number }>) =>
   samples.reduce((sum, sample) => sum + sample.rssMiB, 0) / samples.length
+
+/**
+ * The product's longest event-loop delay in each window of a hold that started at `since` (epoch ms), from the
+ * `--loop-delay` samples of its processes (not this one's): each 10 s sample counts in the window its middle
+ * falls in. Empty without the flag.
+ */
+export async function loopDelayByWindow(since: number, windowSeconds: number): Promise<number[]> {
+  const delays: number[] = []
+  for (const sample of await loopSamples(since)) {
+    if (sample.pid === process.pid) continue
+    const index = Math.floor((sample.at - LOOP_SAMPLE_MS / 2 - since) / (windowSeconds * 1000))
+    if (index < 0) continue
+    delays[index] = Math.max(delays[index] ?? 0, sample.max)
+  }
+  return delays
+}

@@ -101,7 +101,8 @@ function openRow(table: ProfileTable, row: number): void {
   table.answers.splice(row, 0, '')
 }
 
-const fitsAByte = (score: number | null) => score === null || (Number.isInteger(score) && score >= 0 && score < NO_SCORE)
+const fitsAByte = (score: number | null) =>
+  score === null || (Number.isInteger(score) && score >= 0 && score < NO_SCORE)
 
 function answersText(table: ProfileTable, answers: readonly string[]): string {
   const text = JSON.stringify(answers)
@@ -139,7 +140,12 @@ export function addProfileRow(table: ProfileTable, saved: Profile, namedAfterOwn
   const owned = table.byOwner.get(profile.userId)
   if (!owned) table.byOwner.set(profile.userId, [profile.id])
   else if (owned.at(-1)! < profile.id) owned.push(profile.id)
-  else owned.splice(owned.findIndex((id) => id > profile.id), 0, profile.id)
+  else
+    owned.splice(
+      owned.findIndex((id) => id > profile.id),
+      0,
+      profile.id,
+    )
   return true
 }
 

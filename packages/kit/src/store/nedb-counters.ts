@@ -16,10 +16,7 @@ export interface IdCounters {
   persisting: Map<string, Promise<void>>
 }
 
-export function createIdCounters(
-  open: IdCounters['open'],
-  superseded: IdCounters['superseded'],
-): IdCounters {
+export function createIdCounters(open: IdCounters['open'], superseded: IdCounters['superseded']): IdCounters {
   return { open, superseded, taken: new Map(), written: new Map(), persisting: new Map() }
 }
 

@@ -153,9 +153,8 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     datastores: new Map(),
     superseded: new Map(),
     syncers: new Map(),
-    counters: createIdCounters(
-      directory === null ? null : () => openDatastore(state, 'counters'),
-      (lines) => supersede(state, 'counters', lines),
+    counters: createIdCounters(directory === null ? null : () => openDatastore(state, 'counters'), (lines) =>
+      supersede(state, 'counters', lines),
     ),
     closed: false,
   }
@@ -212,4 +211,3 @@ async function adoptIdsAsInternalIds(datastore: Datastore<Stored>, file: string 
   const indexes = (datastore as unknown as { indexes: Record<string, unknown> }).indexes
   if (Object.hasOwn(indexes, 'id')) await datastore.removeIndexAsync('id')
 }
-
