@@ -3,7 +3,8 @@ import { cpus } from 'node:os'
 import { probeDisk } from './disk-probe.ts'
 import { keptMiB, loopDelayByWindow, meanRss, printLoopDelay, treeRssMiB } from './soak-memory.ts'
 import { option } from './support.ts'
-import { agent, profilesOnRedis, send, wholeProduct, type Call, type System } from './soak-systems.ts'
+import { wholeProduct } from './soak-product.ts'
+import { agent, profilesOnRedis, send, type Call, type System } from './soak-systems.ts'
 
 /**
  * A soak (issue 8 item 4, issue 14 item 1): first the peak of a mixed load (closed loop), then half of it
