@@ -134,7 +134,8 @@ async function startService(
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // Loading 100,000 profiles takes seconds, more on a busy machine.
+  for (let attempt = 0; attempt < 2_400; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the profiles service exited (${child.exitCode})`)
     const healthy = await fetch(`${url}/health`).then(
       (response) => response.ok,
