@@ -50,7 +50,7 @@ function redisUsedMiB(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port })
     let answer = ''
-    socket.setTimeout(2_000, () => socket.destroy(new Error(`Redis on port ${port} did not answer INFO`)))
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`Redis on port ${port} did not answer INFO`)))
     socket.once('error', reject)
     socket.once('connect', () => socket.write('INFO memory\r\n'))
     socket.on('data', (chunk) => {
@@ -62,6 +62,9 @@ function redisUsedMiB(port: number): Promise<number> {
     })
   })
 }
+
+/** How long each loop-delay sample covers (bench/loop-delay.mjs, LOOP_DELAY_INTERVAL_MS). */
+const LOOP_SAMPLE_MS = 10_000
 
 /** One line of bench/loop-delay.mjs: a product process's loop and memory (MiB) over 10 s. */
 interface LoopSample {
@@ -120,7 +123,9 @@ export async function keptMiB(root: number, since: number): Promise<{ total: num
       // Redis names itself `<its binary's path> <host>:<port>`.
       const port = /redis-server \S*:(\d+)/.exec(args.join(' '))?.[1]
       if (!port) throw new Error(`no port in the command line of Redis ${pid}: ${args.join(' ')}`)
-      parts.push({ label: `${label} used_memory`, mib: await redisUsedMiB(Number(port)) })
+      // A Redis too busy to answer (a loaded machine) leaves its share unknown rather than losing the run's report.
+      const used = await redisUsedMiB(Number(port)).catch(() => NaN)
+      parts.push({ label: `${label} used_memory`, mib: used })
     } else parts.push({ label: `${label} resident`, mib: rssMiB })
   }
   return {
@@ -160,3 +165,19 @@ export async function printLoopDelay(since: number, during = 'the hold') {
 /** The mean of RSS samples: one sample can sit 10% above or below the next, 30 s later (bench/README.md). */
 export const meanRss = (samples: Array<{ rssMiB: number }>) =>
   samples.reduce((sum, sample) => sum + sample.rssMiB, 0) / samples.length
+
+/**
+ * The product's longest event-loop delay in each window of a hold that started at `since` (epoch ms), from the
+ * `--loop-delay` samples of its processes (not this one's): each 10 s sample counts in the window its middle
+ * falls in. Empty without the flag.
+ */
+export async function loopDelayByWindow(since: number, windowSeconds: number): Promise<number[]> {
+  const delays: number[] = []
+  for (const sample of await loopSamples(since)) {
+    if (sample.pid === process.pid) continue
+    const index = Math.floor((sample.at - LOOP_SAMPLE_MS / 2 - since) / (windowSeconds * 1000))
+    if (index < 0) continue
+    delays[index] = Math.max(delays[index] ?? 0, sample.max)
+  }
+  return delays
+}

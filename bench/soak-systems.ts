@@ -1,6 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -53,16 +51,16 @@ export interface System {
 }
 
 /** A signed-in user of the mix and how many assessments it has saved. */
-interface SoakUser {
+export interface SoakUser {
   session: { cookie: string }
   saved: number
 }
 
 /** Source addresses to spread requests over: 200 loopback addresses, so no one address meets the limit. */
-const SOURCE_ADDRESSES = Array.from({ length: 200 }, (_, index) => `127.0.0.${index + 2}`)
-const anyAddress = () => SOURCE_ADDRESSES[Math.floor(Math.random() * SOURCE_ADDRESSES.length)]!
+export const SOURCE_ADDRESSES = Array.from({ length: 200 }, (_, index) => `127.0.0.${index + 2}`)
+export const anyAddress = () => SOURCE_ADDRESSES[Math.floor(Math.random() * SOURCE_ADDRESSES.length)]!
 
-const USERS = Number(option('--users') ?? 50)
+export const USERS = Number(option('--users') ?? 50)
 const PROFILES = Number(option('--profiles') ?? 2_000)
 /**
  * About `--users` are signed in at a time, with `--profiles / --users` profiles each on average: a user who has
@@ -70,13 +68,13 @@ const PROFILES = Number(option('--profiles') ?? 2_000)
  * that never shortens (each of 50 users would hold about 900 profiles after 10 minutes), and each read would
  * carry more than the one before: the load would not be steady (bench/README.md, "Soak").
  */
-const PER_USER = Math.max(1, Math.round(PROFILES / USERS))
-const RETIRE_AFTER = 2 * PER_USER
+export const PER_USER = Math.max(1, Math.round(PROFILES / USERS))
+export const RETIRE_AFTER = 2 * PER_USER
 /** Saved assessments of the `index`th of the first users: staggered, so they retire one at a time. */
-const initialProfiles = (index: number) => Math.round((RETIRE_AFTER * index) / USERS)
-const SEARCHES = ['Soak Person 1', 'soak', 'Person 42', 'Nobody Here', 'Soak Pers']
+export const initialProfiles = (index: number) => Math.round((RETIRE_AFTER * index) / USERS)
+export const SEARCHES = ['Soak Person 1', 'soak', 'Person 42', 'Nobody Here', 'Soak Pers']
 
-function discBody(index: number) {
+export function discBody(index: number) {
   const d = (index * 37) % 101
   return {
     assessmentType: 'disc',
@@ -256,273 +254,4 @@ export function send(
     outgoing.once('timeout', () => outgoing.destroy(new Error('timeout')))
     outgoing.end(call.body)
   })
-}
-
-const ADMIN = { username: 'soak-admin@example.test', password: 'soak-admin-password-1' }
-
-/** A call through the gateway in a user's session, as the browser makes it (Origin for the CSRF check). */
-function sessionCall(base: string, session: { cookie: string }, call: Omit<Call, 'headers'>): Call {
-  return {
-    ...call,
-    session,
-    headers: {
-      origin: new URL(base).origin,
-      accept: 'application/json',
-      cookie: `session=${session.cookie}`,
-      ...(call.body ? { 'content-type': 'application/json' } : {}),
-    },
-  }
-}
-
-async function expectStatus(base: string, call: Call, status: number, from = anyAddress()) {
-  const answer = await send(base, call, from)
-  if (answer.status !== status)
-    throw new Error(`${call.method} ${call.path}: ${answer.status} instead of ${status}`)
-  return answer
-}
-
-/** Signs in through the gateway; the session lives in the returned cookie holder. */
-async function signIn(base: string, username: string, password: string, from: string) {
-  const session = { cookie: '' }
-  await expectStatus(
-    base,
-    sessionCall(base, session, {
-      label: 'login',
-      method: 'POST',
-      path: '/api/auth/login',
-      body: JSON.stringify({ username, password }),
-    }),
-    200,
-    from,
-  )
-  if (!session.cookie) throw new Error(`no session for ${username}`)
-  return session
-}
-
-/**
- * The whole product through its gateway, started as `npm start` or `npm run start:cluster` would: an
- * administrator registers the users, each signs in (from its own address) and sets its password, and saves
- * `--profiles / --users` assessments, so reads have something to list.
- */
-export async function wholeProduct(mode: 'all-in-one' | 'cluster'): Promise<System> {
-  const dataDirectory = await mkdtemp(join(tmpdir(), `bench-soak-${mode}-`))
-  const port = await freePort()
-  const gcTrace = option('--trace-gc') ? createWriteStream(option('--trace-gc')!) : null
-  /** Starts the product on the data directory (again after `restart`) and waits until it is ready. */
-  const start = async (): Promise<ChildProcess> => {
-    const started = spawn(
-      process.execPath,
-      [
-        // `--cpu-profile <dir>`: a V8 CPU profile of the product's process, written when it stops.
-        ...(option('--cpu-profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('--cpu-profile')}`] : []),
-        // `--trace-gc <file>`: every garbage collection of the product's process, with its pause, in that file.
-        ...(option('--trace-gc') ? ['--trace-gc'] : []),
-        '--import',
-        'tsx',
-        mode === 'cluster' ? 'scripts/cluster.ts' : 'scripts/all-in-one.ts',
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...loopDelayEnvironment(),
-          DATA_DIR: dataDirectory,
-          PORT: String(port),
-          ADMIN_EMAIL: ADMIN.username,
-          ADMIN_PASSWORD: ADMIN.password,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          REDIS_URL: '',
-          MONGO_URL: '',
-          KAFKA_BROKERS: '',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
-    let output = ''
-    // The start of the output, for the error below; readiness is looked for in what came last, since with
-    // --trace-gc the collections of loading the data can fill the first 10,000 characters before `Ready:`.
-    let recent = ''
-    let ready = false
-    started.stdout!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString()
-      if (output.length < 10_000) output += text
-      recent = (recent + text).slice(-1_000)
-      ready ||= recent.includes('Ready: ')
-      gcTrace?.write(chunk)
-    })
-    const deadline = Date.now() + 120_000
-    while (!ready) {
-      if (started.exitCode !== null || Date.now() > deadline) {
-        started.kill('SIGKILL')
-        throw new Error(`${mode} did not start: ${output}`)
-      }
-      await new Promise((done) => setTimeout(done, 100))
-    }
-    return started
-  }
-  const halt = async (running: ChildProcess | null) => {
-    if (!running || running.exitCode !== null) return
-    const exited = new Promise((done) => running.once('exit', done))
-    running.kill('SIGINT')
-    await exited
-  }
-  let child: ChildProcess | null = null
-  const stop = async () => {
-    await halt(child)
-    await rm(dataDirectory, { recursive: true, force: true })
-  }
-  try {
-    child = await start()
-    const base = `http://127.0.0.1:${port}`
-    const admin = await signIn(base, ADMIN.username, ADMIN.password, '127.0.0.1')
-    let created = 0
-    /** Registers a user, signs it in (from its own address) and sets its password; then saves `profiles`. */
-    const createUser = async (profiles: number): Promise<SoakUser> => {
-      const index = created++
-      const username = `soak${index}@example.test`
-      const initial = `Initial-soak-${index}-password`
-      await expectStatus(
-        base,
-        sessionCall(base, admin, {
-          label: 'register',
-          method: 'POST',
-          path: '/api/auth/register',
-          body: JSON.stringify({
-            username,
-            email: username,
-            password: initial,
-            role: 'standard',
-            firstName: 'Soak',
-            lastName: `Person ${index}`,
-          }),
-        }),
-        201,
-      )
-      const from = SOURCE_ADDRESSES[index % SOURCE_ADDRESSES.length]!
-      const session = await signIn(base, username, initial, from)
-      await expectStatus(
-        base,
-        sessionCall(base, session, {
-          label: 'change-password',
-          method: 'POST',
-          path: '/api/auth/change-password',
-          body: JSON.stringify({ currentPassword: initial, newPassword: `Chosen-soak-${index}-password` }),
-        }),
-        200,
-        from,
-      )
-      await Promise.all(
-        Array.from({ length: profiles }, (_, saved) =>
-          expectStatus(
-            base,
-            sessionCall(base, session, {
-              label: 'save',
-              method: 'POST',
-              path: '/api/assessments',
-              body: JSON.stringify({ ...discBody(index * PER_USER + saved), name: `Soak Person ${index}` }),
-            }),
-            201,
-            from,
-          ),
-        ),
-      )
-      return { session, saved: profiles }
-    }
-    /** Creates `count` users a few at a time (each costs four password hashes or checks). */
-    const createUsers = async (count: number, profiles: (index: number) => number) => {
-      const users: SoakUser[] = []
-      for (let from = 0; from < count; from += 4)
-        users.push(
-          ...(await Promise.all(
-            Array.from({ length: Math.min(4, count - from) }, (_, offset) =>
-              createUser(profiles(from + offset)),
-            ),
-          )),
-        )
-      return users
-    }
-    const active = await createUsers(USERS, initialProfiles)
-    const fresh = await createUsers(Math.ceil(USERS / 2), () => 0)
-    let exhausted = 0
-    /** A user who has saved `RETIRE_AFTER` assessments signs out; the next fresh one takes its place. */
-    const afterSave = (slot: number) => {
-      const user = active[slot]!
-      user.saved += 1
-      if (user.saved < RETIRE_AFTER) return
-      const next = fresh.shift()
-      if (next) active[slot] = next
-      else exhausted += 1
-    }
-    const mix: Mix = (write) => {
-      const slot = Math.floor(Math.random() * active.length)
-      const { session } = active[slot]!
-      if (write) {
-        afterSave(slot)
-        const save = sessionCall(base, session, {
-          label: 'save',
-          method: 'POST',
-          path: '/api/assessments',
-          body: JSON.stringify({
-            ...discBody(Math.floor(Math.random() * 1000)),
-            name: `Soak Person ${Math.floor(Math.random() * 1000)}`,
-          }),
-        })
-        // As the web app sends each submit (save-assessment.ts): the product keeps its answer for 24 hours.
-        save.headers['idempotency-key'] = randomUUID()
-        return save
-      }
-      const pick = Math.random()
-      if (pick < 1 / 3)
-        return sessionCall(base, session, {
-          label: 'accessible',
-          method: 'GET',
-          path: '/api/accessible-profiles',
-        })
-      if (pick < 2 / 3)
-        return sessionCall(base, session, { label: 'me', method: 'GET', path: '/api/auth/me' })
-      const name = SEARCHES[Math.floor(Math.random() * SEARCHES.length)]!
-      return sessionCall(base, session, {
-        label: 'search',
-        method: 'GET',
-        path: `/api/profiles/search?name=${encodeURIComponent(name)}`,
-      })
-    }
-    return {
-      describe:
-        `the whole product (${mode}) through its gateway, ${USERS} signed-in users at a time with ` +
-        `${PER_USER} profiles each on average (each signs out after ${RETIRE_AFTER} and a fresh user signs in)`,
-      readUrls: [base],
-      writeUrl: base,
-      mix,
-      get pid() {
-        return child?.pid
-      },
-      async restart() {
-        await halt(child)
-        child = null
-        child = await start()
-      },
-      async provision(saves) {
-        const needed = Math.ceil(saves / RETIRE_AFTER) - fresh.length
-        if (needed > 0) fresh.push(...(await createUsers(needed, () => 0)))
-      },
-      usersReport: () => ({ created, exhausted }),
-      stop,
-    }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-}
-
-/** `--loop-delay <file>`: every Node process of the product (the cluster's children too) reports its loop. */
-function loopDelayEnvironment(): Record<string, string> {
-  const file = option('--loop-delay')
-  if (!file) return {}
-  const preload = `--import ${join(ROOT, 'bench', 'loop-delay.mjs')}`
-  return {
-    LOOP_DELAY_FILE: file,
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
-  }
 }

@@ -101,4 +101,21 @@ describe('the circuit breaker', () => {
     expect(breaker.state).toBe('closed')
     expect(breaker.allow()).toBe(true)
   })
+
+  it('probes again when a probe never reports back, as when its client went away', () => {
+    let now = 0
+    const breaker = createCircuitBreaker({ failureThreshold: 1, openMs: 5000, now: () => now })
+    breaker.failure()
+    now = 5000
+    expect(breaker.allow()).toBe(true)
+    // Neither success nor failure is ever reported for that probe.
+    now = 9999
+    expect(breaker.allow()).toBe(false)
+    now = 10_000
+    expect(breaker.allow()).toBe(true)
+    expect(breaker.allow()).toBe(false)
+    breaker.success()
+    expect(breaker.state).toBe('closed')
+    expect(breaker.allow()).toBe(true)
+  })
 })

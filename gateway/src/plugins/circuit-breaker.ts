@@ -2,7 +2,9 @@
  * One circuit breaker per upstream service. After `failureThreshold` failures in a row (refused, reset or
  * timed-out connections) it opens: requests get 503 at once instead of waiting on a dead service. After
  * `openMs` it half-opens and lets one request through as a probe; its success closes the breaker, its
- * failure opens it again.
+ * failure opens it again. A probe whose outcome never comes (its client went away before the answer: neither
+ * hook runs) is given up after another `openMs`, and the next request probes: otherwise one abandoned probe
+ * answered 503 to every later request for good, as in the soaks of bench/README.md.
  */
 export type BreakerState = 'closed' | 'open' | 'half-open'
 
@@ -28,7 +30,8 @@ export function createCircuitBreaker(options: CircuitBreakerOptions = {}): Circu
   const now = options.now ?? Date.now
   let failures = 0
   let openedAt: number | null = null
-  let probing = false
+  /** When the probe under way was let through, or null. */
+  let probingSince: number | null = null
 
   const state = (): BreakerState => {
     if (openedAt === null) return 'closed'
@@ -42,19 +45,20 @@ export function createCircuitBreaker(options: CircuitBreakerOptions = {}): Circu
     allow() {
       const current = state()
       if (current === 'closed') return true
-      if (current === 'open' || probing) return false
-      probing = true
+      if (current === 'open') return false
+      if (probingSince !== null && now() - probingSince < openMs) return false
+      probingSince = now()
       return true
     },
     success() {
       failures = 0
       openedAt = null
-      probing = false
+      probingSince = null
     },
     failure() {
       failures += 1
-      if (probing || failures >= failureThreshold) openedAt = now()
-      probing = false
+      if (probingSince !== null || failures >= failureThreshold) openedAt = now()
+      probingSince = null
     },
     retryAfterSeconds() {
       if (openedAt === null) return 1

@@ -58,28 +58,39 @@ export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate:
     const space = key.indexOf(' ')
     return { candidate, display, key, secondWord: space === -1 ? -1 : space + 1 }
   })
-  /** Where each key starts in `text`, ascending. */
-  const starts: number[] = []
-  let length = 0
-  for (const name of names) {
-    starts.push(length)
-    length += name.key.length + SEPARATOR.length
-  }
-  const text = names.map((name) => name.key).join(SEPARATOR)
   /** The first candidate of each key. */
   const firstOfKey = new Map<string, number>()
-  /** Candidates, in order, whose first or second word is this word of two to four characters. */
-  const shortWords = new Map<string, number[]>()
+  /**
+   * The candidates indexed: the first of each key, in order. A later one with the same key never changes an
+   * answer (`keep` takes each key's first candidate), so a list in which names repeat, as in a large tenant,
+   * is searched in the time of its distinct names.
+   */
+  const firsts: number[] = []
   for (const [position, name] of names.entries()) {
-    if (name.key.length > 0 && !firstOfKey.has(name.key)) firstOfKey.set(name.key, position)
-    for (const word of leadingWords(name.key)) {
+    if (firstOfKey.has(name.key)) continue
+    firstOfKey.set(name.key, position)
+    firsts.push(position)
+  }
+  /** Where each indexed key starts in `text`, ascending. */
+  const starts: number[] = []
+  let length = 0
+  for (const position of firsts) {
+    starts.push(length)
+    length += names[position]!.key.length + SEPARATOR.length
+  }
+  const text = firsts.map((position) => names[position]!.key).join(SEPARATOR)
+  /** Indexed candidates, in order, whose first or second word is this word of two to four characters. */
+  const shortWords = new Map<string, number[]>()
+  for (const position of firsts) {
+    for (const word of leadingWords(names[position]!.key)) {
       if (word.length >= NAME_PREFIX_LENGTH) continue
       const list = shortWords.get(word)
       if (!list) shortWords.set(word, [position])
       else if (list.at(-1) !== position) list.push(position)
     }
   }
-  const candidateAt = (offset: number): number => {
+  /** The indexed entry (an index into `firsts`) whose key holds `offset` of `text`. */
+  const entryAt = (offset: number): number => {
     let low = 0
     let high = starts.length - 1
     while (low < high) {
@@ -109,9 +120,9 @@ export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate:
     while (from <= text.length) {
       const found = text.indexOf(needle, from)
       if (found === -1) return
-      const position = candidateAt(found)
-      if (!visit(position)) return
-      from = position + 1 < starts.length ? starts[position + 1]! : text.length + 1
+      const entry = entryAt(found)
+      if (!visit(firsts[entry]!)) return
+      from = entry + 1 < starts.length ? starts[entry + 1]! : text.length + 1
     }
   }
 

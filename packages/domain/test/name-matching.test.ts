@@ -162,6 +162,16 @@ function referenceMatch(query: string, candidates: readonly string[]) {
 }
 
 describe('the name index', () => {
+  it('answers with the first candidate of a repeated name, and names each other name once', () => {
+    const candidates = people('Ann Lee', 'Annette Ray', 'ann  lee', 'Annette Ray', 'Mary Ann', 'Ann Lee')
+    const index = createNameIndex(candidates, (person) => person.name)
+    // 'Annette Ray' and 'Mary Ann' follow through the prefix rule, each once.
+    expect(index.match('ann lee')).toEqual({ match: candidates[0], others: ['Annette Ray', 'Mary Ann'] })
+    const { match, others } = index.match('ann')
+    expect(match).toBe(candidates[0])
+    expect(others).toEqual(['Annette Ray', 'Mary Ann'])
+  })
+
   it('answers as the plain rules do, for random names and queries (fast-check)', () => {
     const syllable = fc.constantFrom(
       'an',

@@ -101,7 +101,10 @@ export function accessibleProfiles(
     return {
       key: `owner:${self}`,
       scope: { owners: [self] },
-      profiles: view.ofOwner(self),
+      // Made from the catalog's table only when a route needs the list itself (profile-table.ts).
+      get profiles() {
+        return view.ofOwner(self)
+      },
       accessTypeOf: () => 'owner',
       sharedByOf: () => undefined,
       canSee: (profile) => profile.userId === self,

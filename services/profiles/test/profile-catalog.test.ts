@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { CHANGE_SEQUENCE_KEY, catalogChangeLogOf, keyValueChangeLog } from '../src/catalog-changes.ts'
@@ -168,6 +169,61 @@ describe('the profile catalog', () => {
       [ids[2], 'Renamed Owner'],
     ])
     expect(view.byId(ids[2]!)?.name).toBe('Renamed Owner')
+  })
+
+  it('gives back every field of every profile as the store holds it, loaded or recorded (decision 052)', async () => {
+    const { catalog, assessments } = await catalogOn(catalogChangeLogOf(dependencies.kv))
+    const prevueScores = Object.fromEntries(
+      PREVUE_DIMENSIONS.map((dimension, index) => [dimension, 1 + (index % 9) + (index % 3) / 10]),
+    ) as NewAssessment['scoresData']
+    const saves: NewAssessment[] = [
+      { ...stored('Disc Person', 12), answers: ['D', 'I', 'S', 'C'] },
+      { ...stored('Same Answers', 13), answers: ['D', 'I', 'S', 'C'] },
+      { ...stored('Unnamed', 12), namedAfterOwner: true, answers: ['S', 'S'] },
+      {
+        ...stored('Prevue Person', 14),
+        assessmentType: 'prevue',
+        dScore: null,
+        iScore: null,
+        sScore: null,
+        cScore: null,
+        primaryType: null,
+        scoresData: prevueScores,
+        answers: ['prevue-1-numbers', 'a "quoted", answer\n'],
+      },
+      { ...stored('Zero Scores', 13), dScore: 0, iScore: 100, sScore: 0, cScore: 100, primaryType: 'I' },
+    ]
+    const loaded = []
+    for (const save of saves.slice(0, 3)) loaded.push((await assessments.create(save)).profile)
+    await catalog.view()
+    const recorded = []
+    for (const save of saves.slice(3)) {
+      const created = await assessments.create(save)
+      await catalog.record({ kind: 'profile-saved', ...created })
+      recorded.push(created.profile)
+    }
+    // A change from a replica is not checked against the store's rules: a score past a byte still comes back.
+    const unusual = { ...recorded[1]!, id: recorded[1]!.id + 100, dScore: 1_000 }
+    await catalog.record({ kind: 'profile-saved', profile: unusual, namedAfterOwner: false })
+
+    const view = await catalog.view()
+    const everyone = [...loaded, ...recorded, unusual].sort((first, second) => second.id - first.id)
+    expect(view.all).toEqual(everyone)
+    for (const profile of everyone) {
+      expect(view.byId(profile.id)).toEqual(profile)
+      if (profile !== unusual) expect(await assessments.findById(profile.id)).toEqual(profile)
+    }
+    expect(view.ofOwner(12)).toEqual([loaded[2], loaded[0]])
+    expect(view.ofOwner(13)).toEqual([unusual, recorded[1], loaded[1]])
+    expect(view.byId(unusual.id + 1)).toBeNull()
+    // A profile handed out is the caller's own: changing it changes nothing the catalog holds.
+    view.byId(loaded[0]!.id)!.answers.push('X')
+    expect(view.byId(loaded[0]!.id)!.answers).toEqual(['D', 'I', 'S', 'C'])
+
+    await catalog.record({ kind: 'person-changed', userId: 12, defaultName: 'Owner Twelve' })
+    const renamed = await catalog.view()
+    expect(renamed.ofOwner(12).map((profile) => profile.name)).toEqual(['Owner Twelve', 'Disc Person'])
+    expect(renamed.byId(loaded[2]!.id)).toEqual({ ...loaded[2], name: 'Owner Twelve' })
   })
 
   it('reloads every replica on the explicit command, and only then', async () => {

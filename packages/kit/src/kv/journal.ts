@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
-import { fileLines, replaceWithLines, syncDirectory } from '../file-lines.ts'
+import { fileLines, replaceWithLines, syncDirectoryAsync } from '../file-lines.ts'
 import { DamagedDataFileError, type DamagedLine } from '../store/datafiles.ts'
 
 export interface JournalEntry {
@@ -124,8 +124,9 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
         }
         closeSync(fd)
         renameSync(temporary, file)
-        syncDirectory(dirname(file))
         fd = openSync(file, 'a', 0o600)
+        // Appends queued meanwhile wait for this step, so none is acknowledged before the rename is durable.
+        await syncDirectoryAsync(dirname(file))
       })
     } catch {
       // The old file is whole and still appended to; the next append past the threshold tries again.
