@@ -14,6 +14,35 @@ const ERROR_RESPONSES = {
   503: ErrorBodySchema,
 }
 
+type Schemas = Pick<ApiRoute, 'body' | 'params' | 'querystring'>
+
+/**
+ * A row's schemas as Fastify takes them, with its answers beside the error answers every route may give; only
+ * the parts a row has, since Fastify warns about a schema key that is present but empty.
+ */
+function schemaOf<R extends Schemas, Responses extends object>(
+  route: R,
+  responses: Responses,
+  bodyLimit?: number,
+) {
+  const schema = {
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    response: { ...responses, ...ERROR_RESPONSES },
+  }
+  return {
+    // The route's own limit where the catalog gives one (the imports); the app's default elsewhere.
+    ...(bodyLimit ? { bodyLimit } : {}),
+    schema: schema as {
+      body: R['body']
+      params: R['params']
+      querystring: R['querystring']
+      response: Responses & typeof ERROR_RESPONSES
+    },
+  }
+}
+
 /**
  * A service's route options from the API catalog (`@app/contracts/api`): the same access as the
  * gateway's guard, the same body limit, and the schemas that validate what comes in and shape what goes out.
@@ -24,24 +53,7 @@ export function apiRouteOptions<R extends ApiRoute>(route: R) {
     access,
     ...(route.duringPasswordChange ? { duringPasswordChange: true } : {}),
   }
-  // Only the parts a route has: Fastify warns about a schema key that is present but empty.
-  const schema = {
-    ...(route.body ? { body: route.body } : {}),
-    ...(route.params ? { params: route.params } : {}),
-    ...(route.querystring ? { querystring: route.querystring } : {}),
-    response: { ...route.responses, ...ERROR_RESPONSES },
-  }
-  return {
-    config,
-    // The route's own limit where the catalog gives one (the imports); the app's default elsewhere.
-    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    schema: schema as {
-      body: R['body']
-      params: R['params']
-      querystring: R['querystring']
-      response: R['responses'] & typeof ERROR_RESPONSES
-    },
-  }
+  return { config, ...schemaOf(route, route.responses as R['responses'], route.bodyLimit) }
 }
 
 /**
@@ -52,20 +64,5 @@ export function apiRouteOptions<R extends ApiRoute>(route: R) {
  */
 export function internalRouteOptions<R extends InternalRoute>(route: R) {
   const config: FastifyContextConfig = { access: { services: route.callers } }
-  const schema = {
-    ...(route.body ? { body: route.body } : {}),
-    ...(route.params ? { params: route.params } : {}),
-    ...(route.querystring ? { querystring: route.querystring } : {}),
-    response: { 200: route.response, ...ERROR_RESPONSES },
-  }
-  return {
-    config,
-    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    schema: schema as {
-      body: R['body']
-      params: R['params']
-      querystring: R['querystring']
-      response: { 200: R['response'] } & typeof ERROR_RESPONSES
-    },
-  }
+  return { config, ...schemaOf(route, { 200: route.response as R['response'] }, route.bodyLimit) }
 }

@@ -13,22 +13,14 @@ import {
   discScores,
   grace,
   prevueScores,
+  saveAs,
   useProfilesService,
 } from './support/profiles-app.ts'
 import { inspectPdf, wordsOffPage } from './support/pdf.ts'
 
 const context = useProfilesService()
 
-const save = async (caller: Identity, body: object) => {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/assessments',
-    headers: as(caller),
-    payload: body,
-  })
-  expect(response.statusCode).toBe(201)
-  return response.json() as { id: number }
-}
+const save = async (caller: Identity, body: object) => ({ id: await saveAs(context, caller, body) })
 const report = (caller: Identity, id: number | string) =>
   context.app.inject({ method: 'GET', url: `/api/profiles/${id}/report`, headers: as(caller) })
 

@@ -8,22 +8,14 @@ import {
   grace,
   guest,
   prevueScores,
+  saveAs,
   useProfilesService,
 } from './support/profiles-app.ts'
 import { inspectPdf, wordsOffPage } from './support/pdf.ts'
 
 const context = useProfilesService()
 
-const save = async (caller: Identity, body: object) => {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/assessments',
-    headers: as(caller),
-    payload: body,
-  })
-  expect(response.statusCode).toBe(201)
-  return (response.json() as { id: number }).id
-}
+const save = (caller: Identity, body: object) => saveAs(context, caller, body)
 const disc = (name: string, [dScore, iScore, sScore, cScore]: number[]) => ({
   name,
   dScore,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import type { Identity } from '@app/kit/identity'
 import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
@@ -19,6 +19,22 @@ export function useProfilesService() {
     await context.dependencies.close()
   })
   return context
+}
+
+/** Saves an assessment as `caller` through the page's call, expecting it stored (201); answers its id. */
+export async function saveAs(
+  context: ReturnType<typeof useProfilesService>,
+  caller: Identity,
+  body: object,
+): Promise<number> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/assessments',
+    headers: as(caller),
+    payload: body,
+  })
+  expect(response.statusCode).toBe(201)
+  return (response.json() as { id: number }).id
 }
 
 const identity = (userId: number, role: Identity['role'], username: string): Identity => ({
