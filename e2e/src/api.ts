@@ -149,13 +149,21 @@ export async function createAccount(administrator: ApiSession, role: Role, perso
   }
 }
 
-/** Saves a DISC profile as the signed-in user (sharing refuses invitations from someone with none). */
-export async function saveDiscProfile(session: ApiSession, name: string): Promise<void> {
-  await session.expect(201, 'POST', '/api/assessments', {
+/**
+ * Saves a DISC profile as the signed-in user (sharing refuses invitations from someone with none), with the
+ * page's body, and answers its id.
+ */
+export async function saveDiscProfile(
+  session: ApiSession,
+  name: string,
+  [dScore, iScore, sScore, cScore]: readonly [number, number, number, number] = [70, 50, 30, 10],
+): Promise<number> {
+  const saved = (await session.expect(201, 'POST', '/api/assessments', {
     name,
-    dScore: 70,
-    iScore: 50,
-    sScore: 30,
-    cScore: 10,
-  })
+    dScore,
+    iScore,
+    sScore,
+    cScore,
+  })) as { id: number }
+  return saved.id
 }

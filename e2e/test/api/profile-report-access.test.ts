@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
-import { ApiSession, SESSION_COOKIE } from '../../src/api.ts'
+import { ApiSession, saveDiscProfile, SESSION_COOKIE } from '../../src/api.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { linkSentTo as sentLink } from '../../src/outbox.ts'
 
@@ -48,20 +48,10 @@ async function expectRefused(session: ApiSession | null, profileId: number, stat
   return JSON.parse(answer.bytes.toString('utf8')) as { code: string }
 }
 
-const latestProfileId = async (session: ApiSession) =>
-  ((await session.expect(200, 'GET', '/api/assessments')) as Array<{ id: number }>)[0]!.id
-
 describe('GET /api/profiles/:id/report, every role', () => {
   it('answers the owner, an administrator and invited guests; refuses others, and a guest after a revoke', async () => {
     const alice = await fixture.createAccount('standard', { firstName: 'Alice', lastName: 'Reporter' })
-    await alice.session.expect(201, 'POST', '/api/assessments', {
-      name: 'Alice Reporter',
-      dScore: 70,
-      iScore: 50,
-      sScore: 30,
-      cScore: 10,
-    })
-    const profileId = await latestProfileId(alice.session)
+    const profileId = await saveDiscProfile(alice.session, 'Alice Reporter')
     await expectPdf(alice.session, profileId, 'disc')
     await expectPdf(fixture.administrator, profileId, 'disc')
 
@@ -105,12 +95,11 @@ describe('GET /api/profiles/:id/report, every role', () => {
     const scoresData = Object.fromEntries(
       PREVUE_DIMENSIONS.map((dimension, index) => [dimension, (index % 10) + 1]),
     )
-    await pat.session.expect(201, 'POST', '/api/assessments', {
+    const { id: profileId } = (await pat.session.expect(201, 'POST', '/api/assessments', {
       assessmentType: 'prevue',
       name: 'Pat Prevue',
       scoresData,
-    })
-    const profileId = await latestProfileId(pat.session)
+    })) as { id: number }
     await expectPdf(pat.session, profileId, 'prevue')
     const stranger = await fixture.createAccount('standard', { firstName: 'Una', lastName: 'Other' })
     await expectRefused(stranger.session, profileId, 403)
@@ -121,23 +110,9 @@ describe('GET /api/profiles/:id/report, every role', () => {
 
   it("answers a team report to owners for profiles they may see, and refuses guests and others' profiles", async () => {
     const lead = await fixture.createAccount('standard', { firstName: 'Tia', lastName: 'Lead' })
-    await lead.session.expect(201, 'POST', '/api/assessments', {
-      name: 'Tia Lead',
-      dScore: 80,
-      iScore: 20,
-      sScore: 10,
-      cScore: 30,
-    })
-    const own = await latestProfileId(lead.session)
+    const own = await saveDiscProfile(lead.session, 'Tia Lead', [80, 20, 10, 30])
     const other = await fixture.createAccount('standard', { firstName: 'Olu', lastName: 'Other' })
-    await other.session.expect(201, 'POST', '/api/assessments', {
-      name: 'Olu Other',
-      dScore: 10,
-      iScore: 20,
-      sScore: 90,
-      cScore: 30,
-    })
-    const others = await latestProfileId(other.session)
+    const others = await saveDiscProfile(other.session, 'Olu Other', [10, 20, 90, 30])
     const post = async (session: ApiSession, profileIds: number[]) => {
       const response = await fetch(new URL('/api/teams/report', fixture.product.url), {
         method: 'POST',
