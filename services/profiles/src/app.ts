@@ -10,6 +10,7 @@ import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
 import { createGrantsRepository } from './repositories/grants-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
+import { createTeamsRepository } from './repositories/teams-repository.ts'
 import { assessmentRoutes } from './routes/assessment-routes.ts'
 import { assessmentImportRoutes } from './routes/internal/assessment-import-routes.ts'
 import { internalProfileRoutes } from './routes/internal/profile-routes.ts'
@@ -17,6 +18,7 @@ import { profileDirectoryRoutes } from './routes/profile-directory-routes.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { teamReportRoutes } from './routes/team-report-routes.ts'
+import { teamRoutes } from './routes/team-routes.ts'
 
 export async function buildApp(dependencies: ServiceDependencies) {
   const app = createServiceApp('profiles', dependencies)
@@ -34,6 +36,7 @@ export async function buildApp(dependencies: ServiceDependencies) {
   const people = await createPeopleRepository(dependencies.store)
   const assessments = await createAssessmentsRepository(dependencies.store)
   const grants = await createGrantsRepository(dependencies.store)
+  const teams = await createTeamsRepository(dependencies.store)
   const { kv } = dependencies
   const catalog = createProfileCatalog({
     assessments,
@@ -65,6 +68,7 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(profileDirectoryRoutes, { catalog })
   await app.register(reportRoutes, { catalog })
   await app.register(teamReportRoutes, { catalog })
+  await app.register(teamRoutes, { catalog, teams })
   await app.register(internalProfileRoutes, { catalog })
   await app.register(assessmentImportRoutes, { assessments, catalog, people })
   return app

@@ -22,13 +22,17 @@ const KIND = { disc: 'DISC Profile Report', prevue: 'Prevue Profile Report' } as
 
 /** The file name a browser saves the report under: the person's name in safe characters. */
 export function reportFileName(profile: Pick<Profile, 'name' | 'assessmentType' | 'id'>): string {
-  const slug = profile.name
+  return `${fileNameSlug(profile.name) || `profile-${profile.id}`}-${profile.assessmentType}-report.pdf`
+}
+
+/** A name in the characters a file name and a Content-Disposition header take safely; may be empty. */
+export function fileNameSlug(name: string): string {
+  return name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
     .replace(/\s+/g, '-')
     .slice(0, 60)
-  return `${slug || `profile-${profile.id}`}-${profile.assessmentType}-report.pdf`
 }
 
 /**

@@ -67,6 +67,11 @@ function teamMap(doc: Doc, points: ReadonlyArray<{ x: number; y: number }>) {
   doc.y = centreY + MAP_RADIUS + 16
 }
 
+/** Why a saved team's report names fewer people than were saved in it; the Teams page says the same. */
+export function leftOutNote(count: number): string {
+  return `${count} ${count === 1 ? 'person' : 'people'} saved in this team ${count === 1 ? 'is' : 'are'} left out: their profile is no longer available to you.`
+}
+
 /** An SVG path of a circle's sector, for PDFKit's `path`. */
 function sectorPath(x: number, y: number, radius: number, start: number, end: number): string {
   const from = [x + radius * Math.cos(start), y + radius * Math.sin(start)]
@@ -78,7 +83,11 @@ function sectorPath(x: number, y: number, radius: number, start: number, end: nu
  * A team's report (issue 28): its composition by primary style with the team map drawn, then its blind spots
  * with what to do, then who is in it. Prevue profiles count with the DISC style derived from their result.
  */
-export async function renderTeamReport(name: string, profiles: readonly Profile[]): Promise<Buffer> {
+export async function renderTeamReport(
+  name: string,
+  profiles: readonly Profile[],
+  options: { leftOut?: number } = {},
+): Promise<Buffer> {
   const title = name ? `Team Report: ${name}` : 'Team Report'
   const doc = reportDocument(title)
   const placed = profiles.flatMap((profile) => {
@@ -89,6 +98,9 @@ export async function renderTeamReport(name: string, profiles: readonly Profile[
   write(doc, 'TEAM REPORT', { size: 11, weight: 'bold', color: MUTED, gap: 16 })
   heading(doc, name || 'Team', 28)
   write(doc, `${profiles.length} ${profiles.length === 1 ? 'person' : 'people'}`, { color: MUTED, gap: 18 })
+  // A saved team's members the reader may no longer see are left out, and the report says so (decision 058).
+  const leftOut = options.leftOut ?? 0
+  if (leftOut > 0) write(doc, leftOutNote(leftOut), { size: 10, color: MUTED, gap: 14 })
   subheading(doc, 'Composition by primary style')
   for (const type of DISC_TYPES) {
     bar(doc, {
