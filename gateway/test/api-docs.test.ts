@@ -41,6 +41,7 @@ describe('the API documentation', () => {
     for (const [path, method] of [
       ['/api/profiles/{id}/report', 'get'],
       ['/api/teams/report', 'post'],
+      ['/api/teams/{id}/report', 'get'],
     ] as const) {
       expect(document.paths[path][method].responses['200'].content).toEqual({
         'application/pdf': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },

@@ -1,10 +1,5 @@
 import { z } from 'zod'
-import {
-  cleanTeamName,
-  TEAM_NAME_MAX,
-  TEAM_NAME_REQUIRED,
-  TEAM_NAME_TOO_LONG,
-} from '@app/domain/saved-teams'
+import { cleanTeamName, TEAM_NAME_MAX, TEAM_NAME_REQUIRED, TEAM_NAME_TOO_LONG } from '@app/domain/saved-teams'
 import { AccessibleProfileListSchema } from './profiles.ts'
 import { TeamReportRequestSchema } from './reports.ts'
 

@@ -40,7 +40,7 @@ export const teamRoutes = {
     path: TEAM_PATH,
     target: 'profiles',
     access: SAVING_ROLES,
-    summary: 'One of the caller\'s saved teams, with the members they may still see',
+    summary: "One of the caller's saved teams, with the members they may still see",
     params: TeamIdParamsSchema,
     responses: { 200: TeamSchema },
   }),
