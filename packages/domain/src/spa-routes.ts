@@ -20,6 +20,7 @@ export const paths = {
   requestAssessment: '/request-assessment',
   shareProfile: '/share-profile',
   collaborate: '/collaborate',
+  teams: '/teams',
   adminImport: '/admin/import',
   adminSimpleImport: '/admin/simple-import',
   adminUsers: '/admin/users',
@@ -43,6 +44,8 @@ const routeAccess: Record<string, Access> = {
   [paths.changePassword]: { kind: 'signed-in', guests: GUEST_ROLES },
   [paths.history]: { kind: 'signed-in', guests: ['guest_owner'] },
   [paths.collaborate]: { kind: 'signed-in', guests: ['guest_owner'] },
+  // Saved teams (docs/decisions/058-saved-teams.md): for those who save profiles, not guests.
+  [paths.teams]: { kind: 'signed-in', guests: [] },
   [paths.shareProfile]: { kind: 'signed-in', guests: ['guest_owner'] },
   [paths.askAi]: { kind: 'signed-in', guests: [] },
   [paths.scores]: { kind: 'signed-in', guests: [] },

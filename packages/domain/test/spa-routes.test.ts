@@ -47,6 +47,14 @@ describe('SPA route guards (docs/requirements.md section 6)', () => {
     }
   })
 
+  it('opens /teams to those who save profiles, and sends guests home and visitors to /login', () => {
+    expect(decideRoute('/teams', 'administrator')).toEqual({ allow: true })
+    expect(decideRoute('/teams', 'standard')).toEqual({ allow: true })
+    expect(decideRoute('/teams', 'guest_owner')).toEqual({ allow: false, redirectTo: '/' })
+    expect(decideRoute('/teams', 'guest_standard')).toEqual({ allow: false, redirectTo: '/' })
+    expect(decideRoute('/teams', null)).toEqual({ allow: false, redirectTo: '/login' })
+  })
+
   it('exempts administrators and standard users from guest redirects', () => {
     for (const role of ['administrator', 'standard'] as const) {
       expect(decideRoute('/scores', role)).toEqual({ allow: true })

@@ -20,6 +20,7 @@ export const routePages: Partial<Record<string, { module: string; component: str
   [paths.home]: { module: 'ask', component: 'AskRoute' },
   [paths.askAi]: { module: 'ask', component: 'AskRoute' },
   [paths.collaborate]: { module: 'collaborate', component: 'CollaborateRoute' },
+  [paths.teams]: { module: 'teams', component: 'TeamsRoute' },
   [paths.shareProfile]: { module: 'share-profile', component: 'ShareProfileRoute' },
   [paths.invite]: { module: 'invite', component: 'InviteRoute' },
   [paths.adminImport]: { module: 'admin-area', component: 'AdminAreaRoute' },

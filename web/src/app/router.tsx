@@ -51,6 +51,7 @@ const pageLoaders: Record<string, () => Promise<Record<string, ComponentType>>> 
   scores: () => import('./routes/scores.tsx'),
   ask: () => import('./routes/ask.tsx'),
   collaborate: () => import('./routes/collaborate.tsx'),
+  teams: () => import('./routes/teams.tsx'),
   'share-profile': () => import('./routes/share-profile.tsx'),
   invite: () => import('./routes/invite.tsx'),
   'admin-area': () => import('./routes/admin-area.tsx'),

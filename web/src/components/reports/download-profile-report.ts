@@ -16,6 +16,11 @@ export async function downloadTeamReport(profileIds: readonly number[], name: st
   )
 }
 
+/** A saved team's report: its members the caller may still see, named after the team. */
+export async function downloadSavedTeamReport(teamId: number): Promise<void> {
+  saveFile(await apiClient.getFile('/api/teams/:id/report', { params: { id: teamId } }), 'team-report.pdf')
+}
+
 function saveFile({ blob, fileName }: ApiFile, fallbackName: string) {
   const url = URL.createObjectURL(blob)
   try {

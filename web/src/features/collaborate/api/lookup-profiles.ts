@@ -1,43 +1,9 @@
-import {
-  ProfileLookupResponseSchema,
-  type AccessibleProfile,
-  type ProfileLookupResponse,
-} from '@app/contracts/profiles'
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import type { AccessibleProfile } from '@app/contracts/profiles'
+import { useQuery } from '@tanstack/react-query'
+import { lookupProfiles } from '../../../lib/lookup-profiles.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
-export const LOOKUP_PAGE_SIZE = 20
-
-/** One page of the profiles the caller may see whose name contains `q`, by name. */
-export function lookupProfiles({
-  q,
-  cursor,
-  limit = LOOKUP_PAGE_SIZE,
-}: {
-  q: string
-  cursor?: string | null
-  limit?: number
-}): Promise<ProfileLookupResponse> {
-  return apiClient.get('/api/profiles/lookup', {
-    query: { q, limit, ...(cursor ? { cursor } : {}) },
-    schema: ProfileLookupResponseSchema,
-  })
-}
-
-export function lookupProfilesQueryOptions(q: string) {
-  return infiniteQueryOptions({
-    queryKey: apiQueryKey('/api/profiles/lookup', { q }),
-    queryFn: ({ pageParam }) => lookupProfiles({ q, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  })
-}
-
-/** The pickers' search: pages load one at a time as the list is scrolled, never the whole catalogue. */
-export function useLookupProfiles(q: string, enabled: boolean) {
-  return useInfiniteQuery({ ...lookupProfilesQueryOptions(q), enabled })
-}
+export { useLookupProfiles } from '../../../lib/lookup-profiles.ts'
 
 type Me = { id: number; name: string }
 

@@ -8,7 +8,7 @@ import {
   STYLE_FILLS,
   type Box,
   type PlacedLabel,
-} from '../team-map-layout.ts'
+} from '../../../lib/team-map-layout.ts'
 import type { PickTarget } from './team-map.tsx'
 
 const FONT_SIZE = 0.06

@@ -8,7 +8,7 @@ import {
 } from '@app/domain/profile-scores'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { profileLabel, type PickedProfile } from '../picked-profile.ts'
-import { mapPosition } from '../team-map-layout.ts'
+import { mapPosition } from '../../../lib/team-map-layout.ts'
 
 const cell = 'px-2 py-2 align-top'
 

@@ -6,7 +6,7 @@ import {
   mapPosition,
   placeLabels,
   spreadDots,
-} from '../../../src/features/collaborate/team-map-layout.ts'
+} from '../../src/lib/team-map-layout.ts'
 
 const at = (dScore: number, iScore: number, sScore: number, cScore: number) =>
   mapPosition({ assessmentType: 'disc', dScore, iScore, sScore, cScore, primaryType: 'D' })!
