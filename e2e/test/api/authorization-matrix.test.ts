@@ -104,6 +104,29 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
     body: { profileIds: [] },
   },
+  // Saved teams (decision 058): owners and administrators; ids no one holds, so the service answers 404.
+  'GET /api/teams': { expect: { ...signedIn, guest_standard: 403, guest_owner: 403 } },
+  'POST /api/teams': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    body: { name: '', profileIds: [] },
+  },
+  'GET /api/teams/:id': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    path: '/api/teams/999999',
+  },
+  'PATCH /api/teams/:id': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    path: '/api/teams/999999',
+    body: { name: 'Not mine' },
+  },
+  'DELETE /api/teams/:id': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    path: '/api/teams/999999',
+  },
+  'GET /api/teams/:id/report': {
+    expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },
+    path: '/api/teams/999999/report',
+  },
   'GET /api/invitations': { expect: signedIn },
   // Sample inputs the service refuses (400/404), so the matrix invites, accepts and revokes nothing.
   'POST /api/invitations': {

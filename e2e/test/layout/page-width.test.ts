@@ -66,6 +66,7 @@ const VISITS: Record<string, Visit> = {
   '/change-password': { who: 'mustChange', path: () => '/change-password' },
   '/history': { who: 'owner', path: () => '/history' },
   '/collaborate': { who: 'owner', path: () => '/collaborate' },
+  '/teams': { who: 'owner', path: () => '/teams' },
   '/share-profile': { who: 'owner', path: () => '/share-profile' },
   '/ask-ai': { who: 'owner', path: () => '/ask-ai' },
   '/scores': { who: 'owner', path: () => '/scores' },
