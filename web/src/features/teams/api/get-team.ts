@@ -13,6 +13,7 @@ export function getTeamQueryOptions(id: number) {
   return queryOptions({
     queryKey: apiQueryKey('/api/teams/:id', { id }),
     queryFn: () => getTeam(id),
+    staleTime: 0,
     gcTime: 0,
   })
 }
