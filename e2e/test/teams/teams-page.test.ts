@@ -49,6 +49,7 @@ async function choose(page: Page, name: string) {
 }
 
 describe('Teams', () => {
+  // One user's whole path through the page, a dozen steps: more time than a single check needs.
   test('an administrator builds a team of anyone, sees its blind spots, saves, reopens and downloads it', async () => {
     const dana = await fixture.createAccount('standard', { firstName: 'Dana', lastName: 'Driver' })
     await saveDiscProfile(dana.session, 'Dana Driver', [90, 20, 10, 30])
@@ -138,7 +139,7 @@ describe('Teams', () => {
     expect(listed.teams).toEqual([])
     browser.expectNoPageErrors([/status of 409 .*\/api\/teams/])
     await browser.close()
-  })
+  }, 60_000)
 
   test("an owner's saved team loses a person whose share was revoked, and the page says so", async () => {
     const alice = await fixture.createAccount('standard', { firstName: 'Alice', lastName: 'Analyst' })
