@@ -52,6 +52,7 @@ function loadSubset([pkg, prefix, subset]: (typeof FACES)[number]): Subset {
     const font = create(woffToSfnt(readFileSync(path)))
     // A single font file, never a collection (.ttc) of several.
     if ('fonts' in font) throw new Error(`${path} is a font collection`)
+    nameGlyphs(font)
     return font
   }
   return {
@@ -59,6 +60,21 @@ function loadSubset([pkg, prefix, subset]: (typeof FACES)[number]): Subset {
     fonts: { regular: file(400), bold: file(700) },
     ranges: parseUnicodeRanges(ranges),
   }
+}
+
+/** Ligatures and Arabic letter forms: the shaper makes these from the letters, and they should read as those. */
+const isPresentationForm = (codePoint: number) =>
+  (codePoint >= 0xfb00 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff)
+
+/**
+ * fontkit keeps the first glyph object made for an id, and the subsetter fetches a composite's parts without
+ * their characters: a full stop first met inside a colon lost its text in every later report. Each glyph is
+ * made from its character first, once, so every report's text layer names it; presentation forms are left to
+ * the shaper, which names them by the letters they were made from.
+ */
+function nameGlyphs(font: Font) {
+  for (const codePoint of font.characterSet)
+    if (!isPresentationForm(codePoint)) font.glyphForCodePoint(codePoint)
 }
 
 let subsets: readonly Subset[] | null = null
