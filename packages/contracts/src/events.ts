@@ -67,3 +67,16 @@ export const AccessRevokedSchema = z.object({
   revokedAt: z.string().datetime(),
 })
 export type AccessRevoked = z.infer<typeof AccessRevokedSchema>
+
+/**
+ * `users.deleted.v1`: an account is being deleted; every service forgets the person (docs/decisions/061-account-deletion.md).
+ * It carries only the id, so that no name or e-mail outlives the account on the bus. Its id is derived from
+ * the account (`users-deleted-<userId>`), so a publish repeated after a crash is handled once per consumer.
+ */
+export const USERS_DELETED = 'users.deleted.v1'
+export const UserDeletedSchema = z.object({
+  userId: z.number().int().positive(),
+  deletedBy: z.number().int().positive(),
+  deletedAt: z.string().datetime(),
+})
+export type UserDeleted = z.infer<typeof UserDeletedSchema>
