@@ -42,7 +42,11 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
   async function finish(user: StoredUser): Promise<void> {
     const deletedBy = user.deletionRequestedBy ?? user.id
     const startedAt = user.deletionStartedAt ?? new Date().toISOString()
-    await publish(dependencies.bus, user.id, user.createdAt.getTime(), { deletedBy, deletedAt: startedAt })
+    await publish(dependencies.bus, user.id, user.createdAt.getTime(), {
+      email: user.email,
+      deletedBy,
+      deletedAt: startedAt,
+    })
     await dependencies.resetTokens.voidFor(user.id)
     await dependencies.confirmations.voidFor(user.id)
     // The confirmation goes before the record, which holds the only copy of the address.
