@@ -95,14 +95,17 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
         await finish(user)
         finished += 1
       }
-      if (finished > 0) log.info({ event: 'account_deletions_finished', finished }, 'started deletions finished')
+      if (finished > 0)
+        log.info({ event: 'account_deletions_finished', finished }, 'started deletions finished')
       return finished
     },
 
     /** On the in-process bus, publishes the deletions finished lately again; consumers drop repeats. */
     async replayRecent(now = Date.now()): Promise<void> {
       if (dependencies.bus.kind !== 'memory') return
-      for (const account of await dependencies.deletedAccounts.finishedSince(new Date(now - MEMORY_BUS_REPLAY_MS)))
+      for (const account of await dependencies.deletedAccounts.finishedSince(
+        new Date(now - MEMORY_BUS_REPLAY_MS),
+      ))
         await publish(dependencies.bus, account.userId, account.createdAtMs, {
           deletedBy: account.deletedBy,
           deletedAt: account.startedAt,
@@ -119,7 +122,10 @@ async function publish(
   details: Omit<UserDeleted, 'userId'>,
 ): Promise<void> {
   const data: UserDeleted = { userId, ...details }
-  await bus.publish({ ...createEvent(USERS_DELETED, data), id: eventIdOf(userId, createdAtMs) }, String(userId))
+  await bus.publish(
+    { ...createEvent(USERS_DELETED, data), id: eventIdOf(userId, createdAtMs) },
+    String(userId),
+  )
 }
 
 function confirmationEmail(user: StoredUser) {

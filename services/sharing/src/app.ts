@@ -54,7 +54,13 @@ export async function buildApp(options: SharingOptions) {
     log: app.log,
   })
   sweepRevocations(app, sharing, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
-  const revocations = createRevocations({ invitations, history, kv: options.kv, bus: options.bus, log: app.log })
+  const revocations = createRevocations({
+    invitations,
+    history,
+    kv: options.kv,
+    bus: options.bus,
+    log: app.log,
+  })
   const deletions = createAccountDeletions({ invitations, history, revocations })
   await app.subscribe(USERS_DELETED, DELETIONS_GROUP, deletions.userDeleted)
   const idempotency = (scope: string) => createIdempotency({ kv: options.kv, scope, errorPrefix: 'SHARING' })
