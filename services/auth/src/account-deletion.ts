@@ -48,6 +48,7 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
       deletedAt: startedAt,
     })
     await dependencies.resetTokens.voidFor(user.id)
+    await users.forgetInviter(user.email)
     await dependencies.confirmations.voidFor(user.id)
     // The confirmation goes before the record, which holds the only copy of the address.
     await dependencies.mailer

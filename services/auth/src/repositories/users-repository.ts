@@ -230,6 +230,17 @@ export async function createUsersRepository(
     listDeletionsStarted(): Promise<StoredUser[]> {
       return users.find({ deletionStartedAt: { $exists: true } }, { sort: { id: 1 } })
     },
+    /** Guests the deleted person invited keep no name or address of theirs; returns how many. */
+    async forgetInviter(email: string): Promise<number> {
+      try {
+        return await users.updateMany(
+          { invitedByEmail: email },
+          { $unset: { invitedBy: true, invitedByEmail: true } },
+        )
+      } finally {
+        await version.bump()
+      }
+    },
     /** The last step of a deletion: the account's record goes. */
     async remove(id: number): Promise<boolean> {
       try {
