@@ -12,7 +12,12 @@ export function useDeleteUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteUser,
-    // The lists of accounts and of profiles no longer hold the person.
-    onSuccess: () => refreshEndpoints(queryClient, [...ACCOUNT_READS, ...PROFILE_READS]),
+    // The lists of accounts and of profiles no longer hold the person. The deleted account's own details
+    // are not read again: they are gone (404), and the panel closes.
+    onSuccess: () =>
+      refreshEndpoints(queryClient, [
+        ...ACCOUNT_READS.filter((path) => path !== '/api/admin/user/:id'),
+        ...PROFILE_READS,
+      ]),
   })
 }
