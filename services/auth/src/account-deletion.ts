@@ -19,6 +19,8 @@ export interface AccountDeletionDependencies {
   bus: EventBus
   mailer: Mailer
   log: FastifyBaseLogger
+  /** Rewrites the store's files, so that the deleted record leaves the disk too. */
+  compact: () => Promise<void>
 }
 
 /**
@@ -62,6 +64,7 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
       finishedAt: new Date(),
     })
     await users.remove(user.id)
+    await dependencies.compact()
     log.info({ event: 'account_deleted', userId: user.id, by: deletedBy }, 'account deleted')
   }
 

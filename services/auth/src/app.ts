@@ -89,6 +89,7 @@ export async function buildApp(options: AuthOptions) {
     bus: options.bus,
     mailer,
     log: app.log,
+    compact: () => options.store.compact(),
   })
   await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)

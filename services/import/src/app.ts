@@ -67,7 +67,11 @@ export async function buildApp(options: ImportOptions) {
     staleAfterMs: settings.staleAfterMs,
   })
   app.decorate('recoverImports', () => recovery.sweep())
-  await app.subscribe(USERS_DELETED, DELETIONS_GROUP, createAccountDeletions(repository).userDeleted)
+  await app.subscribe(
+    USERS_DELETED,
+    DELETIONS_GROUP,
+    createAccountDeletions(repository, () => options.store.compact()).userDeleted,
+  )
   await app.register(importRoutes, {
     repository,
     runner,

@@ -78,7 +78,13 @@ export async function buildApp(dependencies: ServiceDependencies) {
   const grantsProjection = createGrantsProjection({ grants, catalog, kv })
   await app.subscribe(INVITATIONS_ACCEPTED, GRANTS_GROUP, grantsProjection.invitationAccepted)
   await app.subscribe(ACCESS_REVOKED, GRANTS_GROUP, grantsProjection.accessRevoked)
-  const deletions = createDeletionsProjection({ people, assessments, grants, catalog })
+  const deletions = createDeletionsProjection({
+    people,
+    assessments,
+    grants,
+    catalog,
+    compact: () => dependencies.store.compact(),
+  })
   await app.subscribe(USERS_DELETED, DELETIONS_GROUP, deletions.userDeleted)
   await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })

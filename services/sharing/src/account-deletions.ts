@@ -17,6 +17,8 @@ export function createAccountDeletions(options: {
   invitations: InvitationsRepository
   history: AccessHistoryRepository
   revocations: Revocations
+  /** Rewrites the store's files, so that what was deleted leaves the disk too. */
+  compact: () => Promise<void>
 }) {
   const { invitations, history, revocations } = options
   return {
@@ -32,7 +34,7 @@ export function createAccountDeletions(options: {
       }
       const ids = involved.map((invitation) => invitation.id)
       await history.removeInvolving(userId, ids)
-      await invitations.removeMany(ids)
+      if ((await invitations.removeMany(ids)) > 0) await options.compact()
     },
   }
 }

@@ -61,7 +61,12 @@ export async function buildApp(options: SharingOptions) {
     bus: options.bus,
     log: app.log,
   })
-  const deletions = createAccountDeletions({ invitations, history, revocations })
+  const deletions = createAccountDeletions({
+    invitations,
+    history,
+    revocations,
+    compact: () => options.store.compact(),
+  })
   await app.subscribe(USERS_DELETED, DELETIONS_GROUP, deletions.userDeleted)
   const idempotency = (scope: string) => createIdempotency({ kv: options.kv, scope, errorPrefix: 'SHARING' })
   await app.register(invitationRoutes, {

@@ -10,7 +10,6 @@ export const accountDeletionRoutes = {
     path: '/api/account',
     target: 'auth',
     access: 'signed-in',
-    perAddressLimit: 'credentials',
     summary:
       "Delete the caller's account, confirmed with the current password: its profiles, invitations and grants go, every session ends",
     body: DeleteAccountRequestSchema,

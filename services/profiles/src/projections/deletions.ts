@@ -19,6 +19,8 @@ export function createDeletionsProjection(options: {
   assessments: AssessmentsRepository
   grants: GrantsRepository
   catalog: ProfileCatalog
+  /** Rewrites the store's files, so that what was deleted leaves the disk too. */
+  compact: () => Promise<void>
 }) {
   const { people, assessments, grants, catalog } = options
   return {
@@ -30,7 +32,10 @@ export function createDeletionsProjection(options: {
       const removed = await assessments.removeByOwner(userId)
       const forgotten = await people.remove(userId)
       // A full reload, rare as deletions are: the catalog holds profiles in columns that are only appended to.
-      if (removed > 0 || forgotten || ended > 0) await catalog.requestRebuild('an account was deleted')
+      if (removed > 0 || forgotten || ended > 0) {
+        await options.compact()
+        await catalog.requestRebuild('an account was deleted')
+      }
     },
   }
 }
