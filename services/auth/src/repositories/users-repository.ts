@@ -142,6 +142,8 @@ export async function createUsersRepository(
       { field: 'role' },
       { field: 'email' },
       { field: 'importKey', unique: true, sparse: true },
+      // The sweep's query: the few accounts whose deletion started (docs/decisions/061-account-deletion.md).
+      { field: 'deletionStartedAt', sparse: true },
     ],
   })
   const flagged = await migrateIdentityKeys(users)
