@@ -4,6 +4,7 @@ import { USERS_DELETED, UserDeletedSchema } from '@app/contracts/events'
 import type { EventBus, EventEnvelope } from '@app/kit/bus/port'
 import { sessionValidAfterKey } from '@app/kit/kv/index'
 import type { Identity } from '@app/kit/identity'
+import { serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { testConfig } from '@app/kit/testing/config'
 import { buildApp } from '../src/app.ts'
 import { authEnvSchema } from '../src/config.ts'
@@ -98,6 +99,40 @@ describe('deleting my account', () => {
     expect(again.json()).toMatchObject({ code: 'AUTH_USER_NOT_FOUND' })
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(heard.events).toHaveLength(1)
+  })
+
+  it('leaves no name or address of the person on the guests they invited', async () => {
+    const { id } = await register('ines@example.com', 'ines secret 1')
+    const invited = await context.app.inject({
+      method: 'POST',
+      url: '/internal/users/find-or-create-guest',
+      headers: serviceHeaders('sharing', 'auth'),
+      payload: {
+        email: 'guest.of.ines@example.com',
+        name: 'Gina Guest',
+        role: 'guest_standard',
+        password: 'gina secret 1',
+        invitedBy: { name: 'Ines Inviter', email: 'ines@example.com' },
+      },
+    })
+    expect(invited.statusCode, invited.body).toBe(200)
+    const guestId = (invited.json() as { user: { id: number } }).user.id
+    const shown = async () =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/admin/user/${guestId}`,
+          headers: as(adminIdentity),
+        })
+      ).body
+    expect(await shown()).toContain('ines@example.com')
+
+    expect((await deleteAsAdmin(id)).statusCode).toBe(200)
+
+    const after = await shown()
+    expect(after).toContain('guest.of.ines@example.com')
+    expect(after).not.toContain('Ines Inviter')
+    expect(after).not.toContain('"ines@example.com"')
   })
 
   it('with a wrong or missing password: 400, and the account stays', async () => {
