@@ -70,6 +70,9 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     path: '/api/admin/user/999',
     body: { email: 'x@example.test' },
   },
+  // A wrong password and an unknown account: the service's 400 and 404, so the matrix deletes nobody.
+  'DELETE /api/account': { expect: signedIn, body: { password: 'not the password' } },
+  'DELETE /api/admin/user/:id': { expect: administratorsOnly, path: '/api/admin/user/999999' },
   // Empty or invalid bodies: an administrator is let through and gets the import's own 400, nobody is created.
   'POST /api/simple-import': { expect: administratorsOnly, body: { csvText: '' } },
   'POST /api/admin/import-prevue': { expect: administratorsOnly, body: { csvText: '' } },

@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from './errors.ts'
+import { accountDeletionRoutes } from './api/account-deletion-routes.ts'
 import { adviceRoutes } from './api/advice-routes.ts'
 import { authRoutes } from './api/auth-routes.ts'
 import { gatewayRoutes } from './api/gateway-routes.ts'
@@ -26,6 +27,7 @@ export const api = {
   ...sharingRoutes,
   ...importRoutes,
   ...teamRoutes,
+  ...accountDeletionRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

@@ -67,3 +67,19 @@ export const AccessRevokedSchema = z.object({
   revokedAt: z.string().datetime(),
 })
 export type AccessRevoked = z.infer<typeof AccessRevokedSchema>
+
+/**
+ * `users.deleted.v1`: an account is being deleted; every service forgets the person (docs/decisions/061-account-deletion.md).
+ * It carries the id and the address the account had (invitations to it, import rows naming it), never a
+ * name. Its id is derived from the account (`users-deleted-<userId>-<created ms>`), so a publish repeated
+ * after a crash is handled once per consumer.
+ */
+export const USERS_DELETED = 'users.deleted.v1'
+export const UserDeletedSchema = z.object({
+  userId: z.number().int().positive(),
+  /** Absent on a deletion heard again from auth's record of it, which keeps no address. */
+  email: z.string().optional(),
+  deletedBy: z.number().int().positive(),
+  deletedAt: z.string().datetime(),
+})
+export type UserDeleted = z.infer<typeof UserDeletedSchema>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { api, apiRoutes } from '../src/api.ts'
+import { accountDeletionRoutes } from '../src/api/account-deletion-routes.ts'
 import { adviceRoutes } from '../src/api/advice-routes.ts'
 import { authRoutes } from '../src/api/auth-routes.ts'
 import { gatewayRoutes } from '../src/api/gateway-routes.ts'
@@ -20,6 +21,7 @@ const areas = [
   sharingRoutes,
   importRoutes,
   teamRoutes,
+  accountDeletionRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {

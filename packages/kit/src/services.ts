@@ -1,4 +1,10 @@
-import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import {
+  ACCESS_REVOKED,
+  INVITATIONS_ACCEPTED,
+  USERS_CREATED,
+  USERS_DELETED,
+  USERS_UPDATED,
+} from '@app/contracts/events'
 import { internalCalls } from '@app/contracts/internal'
 import { SERVICES, type ServiceName } from '@app/contracts/services'
 
@@ -31,13 +37,16 @@ export const upperName = (service: ServiceName) => service.toUpperCase() as Uppe
  * holds the public key of each publisher it hears and honours a topic only when its publisher signed it.
  */
 export const EVENT_PUBLISHERS = {
-  auth: [USERS_CREATED, USERS_UPDATED],
+  auth: [USERS_CREATED, USERS_UPDATED, USERS_DELETED],
   sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 /** The topics each service subscribes to; a subscription outside this table does not build. */
 export const EVENT_SUBSCRIPTIONS = {
-  profiles: [USERS_CREATED, USERS_UPDATED, INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+  profiles: [USERS_CREATED, USERS_UPDATED, INVITATIONS_ACCEPTED, ACCESS_REVOKED, USERS_DELETED],
+  // An account's deletion: the services that keep anything naming the person (docs/decisions/061-account-deletion.md).
+  sharing: [USERS_DELETED],
+  import: [USERS_DELETED],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 export function publisherOf(topic: string): ServiceName | undefined {

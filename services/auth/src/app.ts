@@ -1,12 +1,16 @@
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { createServiceApp, type ServiceOptions } from '@app/kit/service'
 import type { AuthEnv } from './config.ts'
+import { createAccountDeletion, type AccountDeletion } from './account-deletion.ts'
 import { ensureFirstAdministrator } from './first-administrator.ts'
 import { createMailer, type Mailer } from '@app/kit/mailer'
 import { hashingThreads, hashPassword } from './passwords.ts'
+import { createDeletedAccountsRepository } from './repositories/deleted-accounts-repository.ts'
 import { createEmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
+import { accountDeletionRoutes } from './routes/account-deletion-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
@@ -22,7 +26,11 @@ export interface AuthOptions extends ServiceOptions<AuthEnv> {
   now?: () => number
   /** A mailer handed in (the tests') stands for real e-mail, as SMTP_URL does: set-password links are offered. */
   mailer?: Mailer
+  /** How often deletions left started by a crash or a bus outage are finished; also at start-up. */
+  deletionSweepMs?: number
 }
+
+const DELETION_SWEEP_MS = 60_000
 
 /** Password guesses: logins, password changes and acceptances that prove an account (decision 022). */
 const LOGIN_THROTTLE = {
@@ -72,6 +80,19 @@ export async function buildApp(options: AuthOptions) {
   })
   await app.register(addressConfirmation.routes)
   await app.register(adminRoutes, { users, bus: options.bus, takeover })
+  const deletion = createAccountDeletion({
+    users,
+    resetTokens,
+    confirmations,
+    deletedAccounts: await createDeletedAccountsRepository(options.store),
+    kv: options.kv,
+    bus: options.bus,
+    mailer,
+    log: app.log,
+    compact: () => options.store.compact(),
+  })
+  await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
+  sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
   await app.register(userImportRoutes, {
     users,
@@ -93,4 +114,29 @@ export async function buildApp(options: AuthOptions) {
     announce: options.announce ?? ((text) => process.stdout.write(text)),
   })
   return app
+}
+
+/**
+ * Finishes deletions a crash or a bus outage left started (docs/decisions/061-account-deletion.md): once the
+ * service is ready, then every `periodMs`. Replicas may sweep together, since every step may be repeated.
+ */
+function sweepDeletions(app: FastifyInstance, deletion: AccountDeletion, periodMs: number) {
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  const sweep = () => {
+    running = running
+      .then(() => deletion.sweep())
+      .catch((error: unknown) => app.log.error({ err: error }, 'started deletions could not be finished yet'))
+  }
+  app.addHook('onReady', async () => {
+    running = deletion
+      .replayRecent()
+      .catch((error: unknown) => app.log.error({ err: error }, 'recent deletions could not be replayed'))
+    sweep()
+    timer = setInterval(sweep, periodMs).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }

@@ -30,6 +30,12 @@ export const authErrors = {
       "A guest's e-mail and password cannot be edited: they come from the invitation the guest accepted",
     ),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
+  lastAdministrator: () =>
+    new AppError(
+      409,
+      'AUTH_LAST_ADMINISTRATOR',
+      'The last administrator cannot be deleted: make another account an administrator first',
+    ),
   usernameTaken: () =>
     new AppError(409, 'AUTH_USERNAME_TAKEN', 'A user with that username or e-mail already exists'),
 }

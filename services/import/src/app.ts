@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createServiceApp, requiredClients, type ServiceOptions } from '@app/kit/service'
 import type { ImportEnv } from './config.ts'
+import { USERS_DELETED } from '@app/contracts/events'
+import { createAccountDeletions, DELETIONS_GROUP } from './account-deletions.ts'
 import { createImportRunner } from './import-runner.ts'
 import { createRecovery } from './recovery.ts'
 import { createImportJobsRepository } from './repositories/import-jobs-repository.ts'
@@ -65,6 +67,11 @@ export async function buildApp(options: ImportOptions) {
     staleAfterMs: settings.staleAfterMs,
   })
   app.decorate('recoverImports', () => recovery.sweep())
+  await app.subscribe(
+    USERS_DELETED,
+    DELETIONS_GROUP,
+    createAccountDeletions(repository, () => options.store.compact()).userDeleted,
+  )
   await app.register(importRoutes, {
     repository,
     runner,

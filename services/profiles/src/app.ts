@@ -1,10 +1,18 @@
 import { createServiceApp, type ServiceDependencies } from '@app/kit/service'
-import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import { deletedUserKey } from '@app/contracts/account-deletion'
+import {
+  ACCESS_REVOKED,
+  INVITATIONS_ACCEPTED,
+  USERS_CREATED,
+  USERS_DELETED,
+  USERS_UPDATED,
+} from '@app/contracts/events'
 import { revokedGrantKey } from '@app/contracts/sharing'
 import { catalogChangeLogOf } from './catalog-changes.ts'
 import { migrateToNumericUserIds } from './migrations/numeric-user-ids.ts'
 import { migrateUnmeasuredDiscScores } from './migrations/unmeasured-disc-scores.ts'
 import { createProfileCatalog } from './profile-catalog.ts'
+import { createDeletionsProjection, DELETIONS_GROUP } from './projections/deletions.ts'
 import { createGrantsProjection, GRANTS_GROUP } from './projections/grants.ts'
 import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
@@ -42,10 +50,20 @@ export async function buildApp(dependencies: ServiceDependencies) {
     assessments,
     people,
     grants,
-    revokedAmong: async (invitationIds) => {
-      // One batched read however many grants the caller holds (the adapter splits very long lists).
-      const marks = await kv.getMany(invitationIds.map((id) => revokedGrantKey(id)))
-      return new Set(invitationIds.filter((_, index) => marks[index] !== null))
+    revokedAmong: async (held) => {
+      // One batched read however many grants the caller holds (the adapter splits very long lists): each
+      // grant's revocation mark, and the deletion mark of each owner (docs/decisions/061-account-deletion.md).
+      const owners = [...new Set(held.map((grant) => grant.ownerId))]
+      const marks = await kv.getMany([
+        ...held.map((grant) => revokedGrantKey(grant.invitationId)),
+        ...owners.map((ownerId) => deletedUserKey(ownerId)),
+      ])
+      const deletedOwners = new Set(owners.filter((_, index) => marks[held.length + index] !== null))
+      return new Set(
+        held
+          .filter((grant, index) => marks[index] !== null || deletedOwners.has(grant.ownerId))
+          .map((grant) => grant.invitationId),
+      )
     },
     changes: catalogChangeLogOf(dependencies.kv),
     log: app.log,
@@ -57,12 +75,20 @@ export async function buildApp(dependencies: ServiceDependencies) {
     .catch((error: unknown) =>
       app.log.warn({ err: error }, 'profile catalog not loaded at start; the first request will load it'),
     )
-  const projection = createPeopleProjection({ people, assessments, catalog })
+  const projection = createPeopleProjection({ people, assessments, catalog, kv })
   await app.subscribe(USERS_CREATED, PEOPLE_GROUP, projection.userCreated)
   await app.subscribe(USERS_UPDATED, PEOPLE_GROUP, projection.userUpdated)
-  const grantsProjection = createGrantsProjection({ grants, catalog })
+  const grantsProjection = createGrantsProjection({ grants, catalog, kv })
   await app.subscribe(INVITATIONS_ACCEPTED, GRANTS_GROUP, grantsProjection.invitationAccepted)
   await app.subscribe(ACCESS_REVOKED, GRANTS_GROUP, grantsProjection.accessRevoked)
+  const deletions = createDeletionsProjection({
+    people,
+    assessments,
+    grants,
+    catalog,
+    compact: () => dependencies.store.compact(),
+  })
+  await app.subscribe(USERS_DELETED, DELETIONS_GROUP, deletions.userDeleted)
   await app.register(assessmentRoutes, { assessments, people, catalog, kv: dependencies.kv })
   await app.register(profileRoutes, { catalog })
   await app.register(profileDirectoryRoutes, { catalog })

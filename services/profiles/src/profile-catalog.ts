@@ -3,7 +3,7 @@ import { removeGrant, addGrant } from './catalog-grants.ts'
 import { addProfile, loadedState, renameOwnersProfiles, type CatalogState } from './catalog-state.ts'
 import { viewOf, type CatalogView } from './catalog-view.ts'
 import type { AssessmentsRepository } from './repositories/assessments-repository.ts'
-import type { GrantsRepository } from './repositories/grants-repository.ts'
+import type { Grant, GrantsRepository } from './repositories/grants-repository.ts'
 import type { PeopleRepository } from './repositories/people-repository.ts'
 
 export type { CacheScope, CatalogView } from './catalog-view.ts'
@@ -20,10 +20,11 @@ export interface ProfileCatalogOptions {
   people: PeopleRepository
   grants: GrantsRepository
   /**
-   * Which of these grants sharing has marked revoked in the key-value store: a revoke takes effect on the
-   * next request, before its event has reached this replica (decision 044).
+   * The invitation ids of these grants that sharing has marked revoked, or whose owner auth has marked
+   * deleted, in the key-value store: a revoke or a deletion takes effect on the next request, before its
+   * event has reached this replica (decision 044, docs/decisions/061-account-deletion.md).
    */
-  revokedAmong: (invitationIds: number[]) => Promise<ReadonlySet<number>>
+  revokedAmong: (grants: readonly Grant[]) => Promise<ReadonlySet<number>>
   changes: CatalogChangeLog
   log: { info(details: object, message: string): void; warn(details: object, message: string): void }
   gapTimeoutMs?: number
@@ -150,7 +151,7 @@ export function createProfileCatalog(options: ProfileCatalogOptions) {
     async view(forUser: number | null = null): Promise<CatalogView> {
       const current = await upTo(replica, await changes.latest(), true)
       const held = forUser === null ? undefined : current.grants.get(forUser)
-      const revoked = held?.size ? await revokedAmong([...held.keys()]) : new Set<number>()
+      const revoked = held?.size ? await revokedAmong([...held.values()]) : new Set<number>()
       return viewOf(current, forUser, revoked)
     },
     /**

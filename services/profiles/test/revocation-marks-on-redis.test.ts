@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { deletedUserKey } from '@app/contracts/account-deletion'
 import { revokedGrantKey } from '@app/contracts/sharing'
 import { createRedisKeyValueStore } from '@app/kit/kv/redis'
 import { redisAvailable } from '@app/kit/testing/redis-server'
@@ -29,7 +30,7 @@ describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with tho
     return Number(/calls=(\d+)/.exec(line ?? '')?.[1] ?? 0)
   }
 
-  it('reads every mark in one MGET per 1,000 grants, and refuses a revoked grant on the next request', async () => {
+  it('reads every mark in one MGET per 1,000 keys, and refuses a revoked grant or deleted owner on the next request', async () => {
     const dependencies = await createEmbeddedDependencies('profiles')
     const kv = createRedisKeyValueStore(redis.url)
     redis.closeAfterTest(dependencies, kv)
@@ -64,12 +65,19 @@ describe.skipIf(!redisAvailable)('revocation marks on Redis for a guest with tho
 
     const before = { mget: calls('mget'), get: calls('get') }
     expect(await visible()).toEqual(['Ada Profile'])
-    expect(calls('mget') - before.mget).toBe(Math.ceil(GRANTS / 1000))
+    // A mark per grant and one per owner (each grant here has its own): an owner's account deleted counts too
+    // (docs/decisions/061-account-deletion.md).
+    expect(calls('mget') - before.mget).toBe(Math.ceil((GRANTS + GRANTS) / 1000))
     // The catalog's change log reads its sequence number; no GET is made per grant.
     expect(calls('get') - before.get).toBeLessThan(5)
 
     // What sharing writes before its revoke answers: the very next request no longer shows Ada's profile.
     await kv.set(revokedGrantKey(ADA_GRANT), '1')
+    expect(await visible()).toEqual([])
+    // And what auth writes before a deletion of the owner answers, for the grant without its own mark.
+    await kv.delete(revokedGrantKey(ADA_GRANT))
+    expect(await visible()).toEqual(['Ada Profile'])
+    await kv.set(deletedUserKey(ada.userId), '1')
     expect(await visible()).toEqual([])
   }, 60_000)
 })

@@ -6,6 +6,9 @@ import { createServiceApp, requiredClients, type ServiceOptions } from '@app/kit
 import type { SharingEnv } from './config.ts'
 import { createAccessHistoryRepository } from './repositories/access-history-repository.ts'
 import { createInvitationsRepository } from './repositories/invitations-repository.ts'
+import { USERS_DELETED } from '@app/contracts/events'
+import { createAccountDeletions, DELETIONS_GROUP } from './account-deletions.ts'
+import { createRevocations } from './revocations.ts'
 import { invitationRoutes } from './routes/invitation-routes.ts'
 import { createSharingService, type SharingService } from './sharing-service.ts'
 import { createTokenSealer, invitationTokenKey } from './tokens.ts'
@@ -51,6 +54,20 @@ export async function buildApp(options: SharingOptions) {
     log: app.log,
   })
   sweepRevocations(app, sharing, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
+  const revocations = createRevocations({
+    invitations,
+    history,
+    kv: options.kv,
+    bus: options.bus,
+    log: app.log,
+  })
+  const deletions = createAccountDeletions({
+    invitations,
+    history,
+    revocations,
+    compact: () => options.store.compact(),
+  })
+  await app.subscribe(USERS_DELETED, DELETIONS_GROUP, deletions.userDeleted)
   const idempotency = (scope: string) => createIdempotency({ kv: options.kv, scope, errorPrefix: 'SHARING' })
   await app.register(invitationRoutes, {
     sharing,

@@ -120,6 +120,11 @@ export interface ApiClient {
     path: Path,
     ...options: OptionsArgument<'DELETE', Path>
   ): Promise<ApiAnswer<'DELETE', Path>>
+  /** A DELETE confirmed by what its body carries (deleting one's account with the password). */
+  deleteWithBody<Path extends ApiPath<'DELETE'>>(
+    path: Path,
+    ...rest: BodyAndOptions<'DELETE', Path>
+  ): Promise<ApiAnswer<'DELETE', Path>>
   /** A file the server answers (the PDF reports), with the name it suggests. */
   getFile<Path extends ApiPath<'GET'>>(path: Path, ...options: OptionsArgument<'GET', Path>): Promise<ApiFile>
   postFile<Path extends ApiPath<'POST'>>(path: Path, ...rest: BodyAndOptions<'POST', Path>): Promise<ApiFile>
@@ -228,6 +233,8 @@ export function createApiClient(origin = ''): ApiClient {
     put: (path: string, body?: unknown, options?: LooseOptions) => call('PUT', path, body, options),
     patch: (path: string, body?: unknown, options?: LooseOptions) => call('PATCH', path, body, options),
     delete: (path: string, options?: LooseOptions) => call('DELETE', path, undefined, options),
+    deleteWithBody: (path: string, body?: unknown, options?: LooseOptions) =>
+      call('DELETE', path, body, options),
   }
   // The implementation is loose; ApiClient's signatures are what callers see and the typecheck holds.
   return client as ApiClient

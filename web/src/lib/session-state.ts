@@ -26,3 +26,5 @@ function flag(storage: () => Storage, key: string) {
 
 export const sessionEnded = flag(() => sessionStorage, 'session-ended')
 export const pendingLogout = flag(() => localStorage, 'pending-logout')
+/** The user deleted their own account: the login page says so, once (docs/decisions/061-account-deletion.md). */
+export const accountDeleted = flag(() => sessionStorage, 'account-deleted')

@@ -66,6 +66,8 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Docu
       const newId = async () => (idKind === 'int' ? await nextId(name) : randomUUID())
       return mongoCollection(name, model, schema, newId) as Collection<z.output<S>, K, z.input<S>>
     },
+    // MongoDB keeps no superseded copies to drop: a deleted document's space is its own to reuse.
+    async compact() {},
     async ping() {
       if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) return false
       try {

@@ -171,6 +171,10 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     async ping() {
       return !state.closed
     },
+    async compact() {
+      assertOpen(state)
+      await compactAll(state)
+    },
     async close() {
       if (state.closed) return
       state.closed = true

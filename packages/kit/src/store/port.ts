@@ -100,6 +100,11 @@ export interface DocumentStore {
     options: CollectionOptions<S> & { idKind: K },
   ): Promise<Collection<z.output<S>, K, z.input<S>>>
   ping(): Promise<boolean>
+  /**
+   * Leaves nothing deleted or replaced on disk: the embedded store's append-only files are rewritten at once
+   * (an account's deletion, docs/decisions/061-account-deletion.md); MongoDB frees its own space.
+   */
+  compact(): Promise<void>
   close(): Promise<void>
 }
 

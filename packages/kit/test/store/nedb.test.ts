@@ -79,6 +79,21 @@ describe('nedb files', () => {
     expect(compacted[0]).toContain('"age":30')
   })
 
+  it('compacts when asked, so that a deleted document leaves the file at once', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory })
+    const people = await openPeople(store)
+    const ada = await people.insert(person({ name: 'Ada' }))
+    await people.insert(person({ name: 'Grace' }))
+    await people.deleteOne({ id: ada.id })
+    const file = join(directory, 'people.db')
+    expect((await lines(file)).some((line) => line.includes('"Ada"'))).toBe(true)
+    await store.compact()
+    expect((await lines(file)).some((line) => line.includes('"Ada"'))).toBe(false)
+    expect((await lines(file)).filter((line) => line.includes('"Grace"'))).toHaveLength(1)
+    await store.close()
+  })
+
   it('compacts on its own once a datafile holds more superseded lines than the threshold', async () => {
     const directory = await temporaryDirectory()
     const store = await createNedbStore({ directory, compactionIntervalMs: 100, compactAfterSuperseded: 5 })

@@ -57,6 +57,10 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
       await tokens.deleteMany({ userId: used.userId, usedAt: { $exists: false } })
       return used.userId
     },
+    /** Every token of the user, used or not: their account is being deleted. */
+    async voidFor(userId: number): Promise<void> {
+      await tokens.deleteMany({ userId })
+    },
   }
 }
 export type ResetTokensRepository = Awaited<ReturnType<typeof createResetTokensRepository>>

@@ -37,6 +37,13 @@ export const UserDocumentSchema = z.object({
    * the address came from an administrator, or the account predates the rule.
    */
   emailConfirmed: z.boolean().optional(),
+  /**
+   * Set (ISO time) when the account's deletion starts, before `users.deleted.v1` is published: it can no
+   * longer sign in, and auth finishes the deletion after a crash (docs/decisions/061-account-deletion.md).
+   */
+  deletionStartedAt: z.string().optional(),
+  /** Who asked for the deletion: the person, or an administrator. */
+  deletionRequestedBy: z.number().int().positive().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -135,6 +142,8 @@ export async function createUsersRepository(
       { field: 'role' },
       { field: 'email' },
       { field: 'importKey', unique: true, sparse: true },
+      // The sweep's query: the few accounts whose deletion started (docs/decisions/061-account-deletion.md).
+      { field: 'deletionStartedAt', sparse: true },
     ],
   })
   const flagged = await migrateIdentityKeys(users)
@@ -203,6 +212,44 @@ export async function createUsersRepository(
     },
     countByRole(role: Role) {
       return users.count({ role })
+    },
+    /** Administrators whose deletion has not started: the last one may not be deleted. */
+    countActiveAdministrators() {
+      return users.count({ role: 'administrator', deletionStartedAt: { $exists: false } })
+    },
+    /** Marks the deletion started; null when the account is gone or its deletion already started. */
+    async markDeletion(id: number, by: number, at: Date): Promise<StoredUser | null> {
+      try {
+        return await users.updateOne(
+          { id, deletionStartedAt: { $exists: false } },
+          { $set: { deletionStartedAt: at.toISOString(), deletionRequestedBy: by } },
+        )
+      } finally {
+        await version.bump()
+      }
+    },
+    /** Accounts whose deletion started and did not finish (a crash, a bus outage). */
+    listDeletionsStarted(): Promise<StoredUser[]> {
+      return users.find({ deletionStartedAt: { $exists: true } }, { sort: { id: 1 } })
+    },
+    /** Guests the deleted person invited keep no name or address of theirs; returns how many. */
+    async forgetInviter(email: string): Promise<number> {
+      try {
+        return await users.updateMany(
+          { invitedByEmail: email },
+          { $unset: { invitedBy: true, invitedByEmail: true } },
+        )
+      } finally {
+        await version.bump()
+      }
+    },
+    /** The last step of a deletion: the account's record goes. */
+    async remove(id: number): Promise<boolean> {
+      try {
+        return await users.deleteOne({ id })
+      } finally {
+        await version.bump()
+      }
     },
     /**
      * Applies the changes; null when the account is gone, when it no longer matches `guard.where`, or, given

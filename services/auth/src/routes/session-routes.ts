@@ -38,7 +38,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     await loginThrottle.admit(username, address)
     const user = await users.findByUsername(username)
     const valid = await verifyPassword(user?.passwordHash ?? dummyHash, password)
-    if (!user || !valid) {
+    // An account whose deletion started signs in no more (docs/decisions/061-account-deletion.md).
+    if (!user || !valid || user.deletionStartedAt !== undefined) {
       await loginThrottle.failed(username)
       request.log.info({ event: 'login_failed' }, 'login failed')
       throw authErrors.invalidCredentials()
@@ -58,7 +59,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.get(api.me.path, apiRouteOptions(api.me), async (request) => {
     const user = await users.findById(userOf(request).userId)
-    if (!user) throw authErrors.unauthenticated()
+    if (!user || user.deletionStartedAt !== undefined) throw authErrors.unauthenticated()
     return user
   })
 

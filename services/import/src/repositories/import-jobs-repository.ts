@@ -124,6 +124,27 @@ export async function createImportJobsRepository(store: DocumentStore) {
     pendingChunks(jobId: string): Promise<StoredChunk[]> {
       return chunks.find({ jobId, pending: true }, { sort: { firstRow: 1 } })
     },
+    /**
+     * Blanks every finished row that names the person (their account, or their address): the report keeps
+     * the row's number and outcome only (docs/decisions/061-account-deletion.md). A pending row is the job's
+     * to send and is left alone. Returns how many rows it blanked; a second call finds none.
+     */
+    async forgetPerson(userId: number, email: string | undefined): Promise<number> {
+      const address = email?.trim().toLowerCase()
+      const names = (row: StoredRow) =>
+        row.status !== 'pending' &&
+        (row.userId === userId || (address !== undefined && row.email.trim().toLowerCase() === address))
+      let blanked = 0
+      for (const job of await jobs.find({}, { sort: { createdAt: 1 } })) {
+        for (const chunk of await chunks.find({ jobId: job.id })) {
+          if (!chunk.rows.some(names)) continue
+          const rows = chunk.rows.map((row) => (names(row) ? blankRow(row) : row))
+          blanked += chunk.rows.filter(names).length
+          await chunks.updateOne({ id: chunk.id }, { $set: { rows } })
+        }
+      }
+      return blanked
+    },
     /** Every stored row of a job, in row order. */
     async rowsOf(jobId: string): Promise<StoredRow[]> {
       const found = await chunks.find({ jobId }, { sort: { firstRow: 1 } })
@@ -133,6 +154,11 @@ export async function createImportJobsRepository(store: DocumentStore) {
 }
 
 export type ImportJobsRepository = Awaited<ReturnType<typeof createImportJobsRepository>>
+
+/** A row of a deleted person: its number and outcome, nothing about them. */
+function blankRow(row: StoredRow): StoredRow {
+  return { row: row.row, name: '', email: '', status: row.status, reason: 'The account was deleted' }
+}
 
 /** A stored row as the report shows it: never a name part, a score or a password. */
 export function reportOf(row: StoredRow): ImportRowReport {

@@ -1,5 +1,7 @@
 import { AccessRevokedSchema, InvitationAcceptedSchema } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import { anyDeleted } from './deletions.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { GrantsRepository } from '../repositories/grants-repository.ts'
 
@@ -12,11 +14,17 @@ export const GRANTS_GROUP = 'profiles.grants'
  * is kept, and the grant then never starts. The revocation mark sharing writes before a revoke answers
  * covers the time until the event arrives (decision record 012).
  */
-export function createGrantsProjection(options: { grants: GrantsRepository; catalog: ProfileCatalog }) {
-  const { grants, catalog } = options
+export function createGrantsProjection(options: {
+  grants: GrantsRepository
+  catalog: ProfileCatalog
+  kv: KeyValueStore
+}) {
+  const { grants, catalog, kv } = options
   return {
     async invitationAccepted(event: EventEnvelope): Promise<void> {
-      const granted = await grants.grant(InvitationAcceptedSchema.parse(event.data))
+      const accepted = InvitationAcceptedSchema.parse(event.data)
+      if (await anyDeleted(kv, [accepted.ownerId, accepted.granteeId])) return
+      const granted = await grants.grant(accepted)
       if (granted) await catalog.record({ kind: 'grant-added', grant: granted })
     },
     async accessRevoked(event: EventEnvelope): Promise<void> {

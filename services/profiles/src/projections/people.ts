@@ -1,5 +1,7 @@
 import { UserSnapshotSchema } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
+import { anyDeleted } from './deletions.ts'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
 import { defaultNameOf, emailOf, type PeopleRepository } from '../repositories/people-repository.ts'
@@ -16,10 +18,12 @@ export function createPeopleProjection(options: {
   people: PeopleRepository
   assessments: AssessmentsRepository
   catalog: ProfileCatalog
+  kv: KeyValueStore
 }) {
-  const { people, assessments, catalog } = options
+  const { people, assessments, catalog, kv } = options
   const personAnnounced = async (event: EventEnvelope): Promise<void> => {
     const user = UserSnapshotSchema.parse(event.data)
+    if (await anyDeleted(kv, [user.id])) return
     const person = await people.upsert(user, new Date(event.occurredAt))
     if (!person) return
     const defaultName = defaultNameOf(person)

@@ -97,6 +97,10 @@ export async function createAssessmentsRepository(store: DocumentStore) {
       const documents = await assessments.find({}, { sort: NEWEST_FIRST })
       return documents.filter((document) => UserIdSchema.safeParse(document.userId).success).map(toStored)
     },
+    /** Deletes every assessment of the owner (their account is deleted); returns how many. */
+    removeByOwner(userId: number): Promise<number> {
+      return assessments.deleteMany({ userId })
+    },
     /** Renames the owner's profiles that were saved without a name; returns how many. */
     async renameNamedAfterOwner(userId: number, name: string): Promise<number> {
       return assessments.updateMany({ userId, namedAfterOwner: true }, { $set: { name } })

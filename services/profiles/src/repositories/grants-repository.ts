@@ -101,6 +101,14 @@ export async function createGrantsRepository(store: DocumentStore) {
       }
       return false
     },
+    /**
+     * Deletes every grant to or from the person, or forwarded by them (`email`, theirs), active or not:
+     * their account is deleted. Returns how many.
+     */
+    removeInvolving(userId: number, email?: string): Promise<number> {
+      const forwarded = email ? [{ 'sharedVia.email': email }] : []
+      return grants.deleteMany({ $or: [{ ownerId: userId }, { granteeId: userId }, ...forwarded] })
+    },
     async listActive(): Promise<Grant[]> {
       return (await grants.find({ active: true }, { sort: { invitationId: 1 } })).map(toGrant)
     },

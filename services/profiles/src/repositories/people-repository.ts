@@ -103,6 +103,10 @@ export async function createPeopleRepository(store: DocumentStore) {
       }
       return [...held.values()]
     },
+    /** Forgets the person (their account is deleted). */
+    remove(userId: number): Promise<boolean> {
+      return people.deleteOne({ userId })
+    },
     findByUserId(userId: number): Promise<Person | null> {
       return people.findOne({ userId })
     },

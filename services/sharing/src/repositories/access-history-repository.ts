@@ -41,6 +41,12 @@ export async function createAccessHistoryRepository(store: DocumentStore) {
         if ((error as Error).name !== 'DuplicateKeyError') throw error
       }
     },
+    /** Deletes the records of the person's profiles, of what they did and of these invitations. */
+    removeInvolving(userId: number, invitationIds: number[]): Promise<number> {
+      return records.deleteMany({
+        $or: [{ ownerId: userId }, { actorId: userId }, { invitationId: { $in: invitationIds } }],
+      })
+    },
     /** In the order they happened. */
     listByOwner(ownerId: number): Promise<Array<AccessHistoryRecord & { id: number }>> {
       return records.find({ ownerId }, { sort: { id: 1 } })

@@ -179,6 +179,17 @@ export async function createInvitationsRepository(store: DocumentStore) {
     async finishRevocation(id: number): Promise<void> {
       await invitations.updateOne({ id, revocationPending: true }, { $set: { revocationPending: false } })
     },
+    /** Every invitation of the person's profiles, sent by them, accepted by them or sent to their address. */
+    listInvolving(userId: number, email?: string): Promise<StoredInvitation[]> {
+      const toAddress = email ? [{ inviteeEmail: email.trim().toLowerCase() }] : []
+      return invitations.find(
+        { $or: [{ ownerId: userId }, { invitedBy: userId }, { acceptedUserId: userId }, ...toAddress] },
+        { sort: { id: 1 } },
+      )
+    },
+    removeMany(ids: number[]): Promise<number> {
+      return ids.length === 0 ? Promise.resolve(0) : invitations.deleteMany({ id: { $in: ids } })
+    },
     findMany(ids: number[]): Promise<StoredInvitation[]> {
       return invitations.find({ id: { $in: ids } }, { sort: { id: 1 } })
     },

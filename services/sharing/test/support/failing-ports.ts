@@ -49,6 +49,7 @@ export function failingStore(store: DocumentStore, failures: FailureSwitch): Doc
   return {
     kind: store.kind,
     ping: () => store.ping(),
+    compact: () => store.compact(),
     close: () => store.close(),
     async collection(name, options) {
       const collection = await store.collection(name, options)

@@ -1,12 +1,12 @@
 import { paths } from '@app/domain/spa-routes'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { LoginForm } from '../../features/auth/components/login-form.tsx'
 import { redirectTarget } from '../../lib/redirect-target.ts'
-import { sessionEnded } from '../../lib/session-state.ts'
+import { accountDeleted, sessionEnded } from '../../lib/session-state.ts'
 
 // Few visitors of /login are signed in, so their panel is not part of the sign-in page's first load.
 const SignedIn = lazy(async () => ({
@@ -22,6 +22,9 @@ export function LoginRoute() {
   const opened = useRef<'form' | 'signed-in' | null>(null)
   if (opened.current === null && !me.isPending) opened.current = me.data ? 'signed-in' : 'form'
   const [ended] = useState(() => sessionEnded.get())
+  // The final state of a deletion: shown once, then forgotten (docs/decisions/061-account-deletion.md).
+  const [deleted] = useState(() => accountDeleted.get())
+  useEffect(() => accountDeleted.set(false), [])
 
   // While the session is checked, the form shows: most visitors of /login are signed out.
   if (opened.current === 'signed-in' && me.data) {
@@ -37,7 +40,16 @@ export function LoginRoute() {
       title="Sign in to your account"
       description={<p>Enter your e-mail address and password to access your profiles.</p>}
     >
-      {ended && (
+      {deleted && (
+        <p
+          role="status"
+          className="mb-5 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          Your account has been deleted. You have been signed out everywhere, and your profiles and
+          invitations are gone.
+        </p>
+      )}
+      {ended && !deleted && (
         <p
           role="status"
           className="mb-5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"

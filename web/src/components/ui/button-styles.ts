@@ -6,6 +6,8 @@ const variants = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
   secondary: 'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  /** What cannot be undone: deleting an account. */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 } as const
 
 const sizes = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-4 py-2.5 text-base' } as const

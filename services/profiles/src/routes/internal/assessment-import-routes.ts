@@ -33,7 +33,9 @@ export async function assessmentImportRoutes(app: FastifyInstance, options: Opti
   routes.post(importAssessments.path, internalRouteOptions(importAssessments), async (request) => {
     const rows = request.body.assessments
     // The people first, so that the change announcing the profiles names them (decision 047).
-    const introduced = await options.people.introduceAll(rows.flatMap((row) => (row.owner ? [row.owner] : [])))
+    const introduced = await options.people.introduceAll(
+      rows.flatMap((row) => (row.owner ? [row.owner] : [])),
+    )
     const owners: OwnerName[] = introduced.map((person) => ({
       userId: person.userId,
       defaultName: defaultNameOf(person),

@@ -19,6 +19,7 @@ import { useUpdateUser } from '../api/update-user.ts'
 import { serverMessage } from '../import-errors.ts'
 import { isGuest } from '@app/domain/roles'
 import { inviterOf } from '../user-directory.ts'
+import { DeleteUserPanel } from './delete-user-panel.tsx'
 import { RoleBadge } from './role-badge.tsx'
 
 /** The detail panel of the selected user: loaded on selection, and again after every save. */
@@ -65,14 +66,17 @@ export function UserDetails({
     )
   // A fresh form for each version of the user: after a save the reloaded details clear the password field.
   return (
-    <UserEditForm
-      key={`${details.data.id}:${details.data.updatedAt}`}
-      user={details.data}
-      profile={profile}
-      onCancel={onCancel}
-      onSave={save}
-      saving={update.isPending}
-    />
+    <>
+      <UserEditForm
+        key={`${details.data.id}:${details.data.updatedAt}`}
+        user={details.data}
+        profile={profile}
+        onCancel={onCancel}
+        onSave={save}
+        saving={update.isPending}
+      />
+      <DeleteUserPanel key={details.data.id} user={details.data} onDeleted={onCancel} />
+    </>
   )
 }
 

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify'
+import { api } from '@app/contracts/api'
+import { apiRouteOptions } from '@app/kit/api-route'
+import { clientAddressOf } from '@app/kit/client-address'
+import { userOf } from '@app/kit/service'
+import { LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
+import type { ZodTypeProvider } from '@app/kit/validation'
+import type { AccountDeletion } from '../account-deletion.ts'
+import { authErrors } from '../errors.ts'
+import { verifyPassword } from '../passwords.ts'
+import type { StoredUser, UsersRepository } from '../repositories/users-repository.ts'
+import type { Throttle } from '../throttle.ts'
+
+export interface AccountDeletionRoutesOptions {
+  users: UsersRepository
+  deletion: AccountDeletion
+  loginThrottle: Throttle
+}
+
+/** An account that is gone, or whose deletion started, is not there to delete again: 404, nothing changes. */
+async function deletableUser(users: UsersRepository, id: number): Promise<StoredUser> {
+  const user = await users.findById(id)
+  if (!user || user.deletionStartedAt !== undefined) throw authErrors.userNotFound()
+  return user
+}
+
+/** The last administrator stays, so that someone can still manage the accounts. */
+async function refuseLastAdministrator(users: UsersRepository, user: StoredUser): Promise<void> {
+  if (user.role === 'administrator' && (await users.countActiveAdministrators()) <= 1)
+    throw authErrors.lastAdministrator()
+}
+
+const answer = (user: StoredUser, completed: boolean) => ({
+  message: completed
+    ? 'The account has been deleted'
+    : 'The account is being deleted; it can no longer sign in, and the rest follows shortly',
+  userId: user.id,
+  completed,
+})
+
+/** Deleting one's own account, or an administrator deleting any (docs/decisions/061-account-deletion.md). */
+export async function accountDeletionRoutes(app: FastifyInstance, options: AccountDeletionRoutesOptions) {
+  const { users, deletion, loginThrottle } = options
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+
+  routes.delete(api.deleteAccount.path, apiRouteOptions(api.deleteAccount), async (request, reply) => {
+    const user = await deletableUser(users, userOf(request).userId)
+    const address = clientAddressOf(request.raw)
+    // A guess at the password here costs what one at sign-in does (decision 022).
+    await loginThrottle.admit(user.username, address)
+    if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+      await loginThrottle.failed(user.username)
+      throw authErrors.wrongCurrentPassword()
+    }
+    await loginThrottle.succeeded(user.username, address)
+    await refuseLastAdministrator(users, user)
+    const started = await deletion.delete(user, user.id)
+    if (!started) throw authErrors.userNotFound()
+    reply.header(REVOKE_USER_HEADER, String(user.id))
+    reply.header(LOGOUT_HEADER, '1')
+    return answer(user, started.completed)
+  })
+
+  routes.delete(api.deleteUser.path, apiRouteOptions(api.deleteUser), async (request, reply) => {
+    const user = await deletableUser(users, request.params.id)
+    await refuseLastAdministrator(users, user)
+    const administratorId = userOf(request).userId
+    const started = await deletion.delete(user, administratorId)
+    if (!started) throw authErrors.userNotFound()
+    reply.header(REVOKE_USER_HEADER, String(user.id))
+    if (user.id === administratorId) reply.header(LOGOUT_HEADER, '1')
+    return answer(user, started.completed)
+  })
+}
