@@ -85,6 +85,7 @@ export async function buildApp(dependencies: ServiceDependencies) {
     people,
     assessments,
     grants,
+    teams,
     catalog,
     compact: () => dependencies.store.compact(),
   })

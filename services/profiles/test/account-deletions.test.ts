@@ -74,6 +74,10 @@ async function collections() {
   return {
     people: await store.collection('people', { schema: PersonDocumentSchema, idKind: 'uuid' }),
     grants: await store.collection('grants', { schema: GrantDocumentSchema, idKind: 'uuid' }),
+    teams: await store.collection('teams', {
+      schema: z.object({ ownerId: z.number() }).passthrough(),
+      idKind: 'int',
+    }),
     assessments: await store.collection('assessments', {
       schema: z.object({ userId: z.number(), name: z.string() }).passthrough(),
       idKind: 'int',
@@ -100,6 +104,16 @@ describe('users.deleted.v1 in the profiles service', () => {
     )
     await expect.poll(async () => get('/api/accessible-profiles', guest)).toContain('Ada Engine')
     await expect.poll(async () => get('/api/accessible-profiles', ada)).toContain('Grace Compiler')
+    const graceProfile = JSON.parse(await get('/api/profiles/search?name=Grace%20Compiler', ada)) as {
+      match: { id: number }
+    }
+    const team = await context.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: as(ada),
+      payload: { name: "Ada's team", profileIds: [graceProfile.match.id] },
+    })
+    expect(team.statusCode, team.body).toBe(201)
     expect(await get('/api/all-profiles')).toContain('ada@example.com')
     expect(await get('/api/profiles/search?name=Ada%20Engine')).toContain('Ada Engine')
 
@@ -140,6 +154,7 @@ describe('users.deleted.v1 in the profiles service', () => {
     expect(await stored.grants.count({ $or: [{ ownerId: ada.userId }, { granteeId: ada.userId }] })).toBe(0)
     expect(await stored.grants.count({ invitationId: 2 })).toBe(1)
     expect(await stored.people.count({ userId: grace.userId })).toBe(1)
+    expect(await stored.teams.count({ ownerId: ada.userId })).toBe(0)
 
     // A late announcement of the person, read from another topic, does not bring them back.
     await auth().publish(createEvent(USERS_UPDATED, snapshot(ada.userId, 'Ada', 'Lovelace')), '12')

@@ -5,24 +5,26 @@ import type { KeyValueStore } from '@app/kit/kv/port'
 import type { ProfileCatalog } from '../profile-catalog.ts'
 import type { AssessmentsRepository } from '../repositories/assessments-repository.ts'
 import type { GrantsRepository } from '../repositories/grants-repository.ts'
+import type { TeamsRepository } from '../repositories/teams-repository.ts'
 import { emailOf, type PeopleRepository } from '../repositories/people-repository.ts'
 
 export const DELETIONS_GROUP = 'profiles.deletions'
 
 /**
- * users.deleted.v1 (docs/decisions/061-account-deletion.md): the person's profiles, name and every grant to
- * or from them leave the store, then every replica reloads its catalog, so that no list, search, team map or
+ * users.deleted.v1 (docs/decisions/061-account-deletion.md): the person's profiles, name, saved teams and
+ * every grant to or from them leave the store, then every replica reloads its catalog, so that no list, search, team map or
  * report made from it carries them. Deletes of what is already gone change nothing, so a replay is harmless.
  */
 export function createDeletionsProjection(options: {
   people: PeopleRepository
   assessments: AssessmentsRepository
   grants: GrantsRepository
+  teams: TeamsRepository
   catalog: ProfileCatalog
   /** Rewrites the store's files, so that what was deleted leaves the disk too. */
   compact: () => Promise<void>
 }) {
-  const { people, assessments, grants, catalog } = options
+  const { people, assessments, grants, teams, catalog } = options
   return {
     async userDeleted(event: EventEnvelope): Promise<void> {
       const { userId } = UserDeletedSchema.parse(event.data)
@@ -31,11 +33,11 @@ export function createDeletionsProjection(options: {
       const ended = await grants.removeInvolving(userId, person ? emailOf(person) || undefined : undefined)
       const removed = await assessments.removeByOwner(userId)
       const forgotten = await people.remove(userId)
+      // Teams others saved keep this person's id only until their next read drops what is not visible.
+      const teamsRemoved = await teams.removeAllOf(userId)
       // A full reload, rare as deletions are: the catalog holds profiles in columns that are only appended to.
-      if (removed > 0 || forgotten || ended > 0) {
-        await options.compact()
-        await catalog.requestRebuild('an account was deleted')
-      }
+      if (removed > 0 || forgotten || ended > 0 || teamsRemoved > 0) await options.compact()
+      if (removed > 0 || forgotten || ended > 0) await catalog.requestRebuild('an account was deleted')
     },
   }
 }
