@@ -7,6 +7,8 @@ import { profileRoutes } from './api/profiles-routes.ts'
 import { questionRoutes } from './api/questions-routes.ts'
 import type { ApiRoute } from './api/route.ts'
 import { sharingRoutes } from './api/sharing-routes.ts'
+import { scimRoutes } from './api/scim-routes.ts'
+import { scimTokenRoutes } from './api/scim-token-routes.ts'
 
 export type { Access, AddressLimitName, ApiRoute, ApiTarget, HttpMethod } from './api/route.ts'
 export { HealthSchema } from './api/gateway-routes.ts'
@@ -24,6 +26,8 @@ export const api = {
   ...adviceRoutes,
   ...sharingRoutes,
   ...importRoutes,
+  ...scimTokenRoutes,
+  ...scimRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

@@ -6,12 +6,15 @@ import { createMailer, type Mailer } from '@app/kit/mailer'
 import { hashingThreads, hashPassword } from './passwords.ts'
 import { createEmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
+import { createScimTokensRepository } from './repositories/scim-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
+import { scimRoutes } from './routes/scim-routes.ts'
+import { scimTokenRoutes } from './routes/scim-token-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { createThrottle } from './throttle.ts'
 
@@ -52,6 +55,7 @@ export async function buildApp(options: AuthOptions) {
       log: app.log,
     })
   const confirmations = await createEmailConfirmationsRepository(options.store, options.now)
+  const scimTokens = await createScimTokensRepository(options.store, options.now)
   const publicUrl = config.PUBLIC_URL
   // The outbox file reaches nobody, so links to set a password are offered only with real e-mail.
   const mailConfigured = Boolean(config.SMTP_URL) || options.mailer !== undefined
@@ -72,6 +76,9 @@ export async function buildApp(options: AuthOptions) {
   })
   await app.register(addressConfirmation.routes)
   await app.register(adminRoutes, { users, bus: options.bus, takeover })
+  await app.register(scimTokenRoutes, { tokens: scimTokens })
+  const scim = { users, tokens: scimTokens, bus: options.bus, kv: options.kv, log: app.log, takeover }
+  await app.register(scimRoutes, { ...scim, publicUrl })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
   await app.register(userImportRoutes, {
     users,
