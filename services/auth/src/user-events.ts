@@ -31,6 +31,7 @@ export async function announceUserUpdated(
 ): Promise<void> {
   const previous = snapshotOf(before)
   const next = snapshotOf(after)
-  if ((Object.keys(next) as Array<keyof UserSnapshot>).every((key) => previous[key] === next[key])) return
+  const keys = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof UserSnapshot>
+  if ([...keys].every((key) => previous[key] === next[key])) return
   await bus.publish(createEvent(USERS_UPDATED, next), String(after.id))
 }

@@ -27,9 +27,8 @@ const NAME_PARTS: Record<string, string> = {
 const EMAIL_PARTS: Record<string, string> = { value: 'value', type: 'type', primary: 'primary' }
 
 const CORE_PREFIX = `${SCIM_USER_SCHEMA.toLowerCase()}:`
-/** `attribute`, `attribute.sub`, `attribute[filter]` or `attribute[filter].sub` (RFC 7644 section 3.5.2). */
-const PATH = /^(\w+)(?:\[([^\]]+)\])?(?:\.(\w+))?$/
-const VALUE_FILTER = /^\s*(\w+)\s+eq\s+(.+?)\s*$/i
+const NAME = /^\w+$/
+const VALUE_FILTER = /^(\w+)\s+eq\s+(\S.*)$/i
 
 interface Path {
   attribute: string
@@ -42,13 +41,13 @@ function parsePath(raw: string): Path | null {
   let path = raw.trim()
   if (path.toLowerCase().startsWith(CORE_PREFIX)) path = path.slice(CORE_PREFIX.length)
   else if (path.toLowerCase().startsWith('urn:')) return null
-  const match = PATH.exec(path)
-  if (!match) throw scimProblems.invalidPath(`The path ${raw} is not valid`)
-  const attribute = ATTRIBUTES[match[1]!.toLowerCase()]
+  const parts = partsOf(path)
+  if (!parts) throw scimProblems.invalidPath(`The path ${raw} is not valid`)
+  const attribute = ATTRIBUTES[parts.name.toLowerCase()]
   if (!attribute) return null
   let filter: Path['filter']
-  if (match[2] !== undefined) {
-    const condition = VALUE_FILTER.exec(match[2])
+  if (parts.filter !== undefined) {
+    const condition = VALUE_FILTER.exec(parts.filter.trim())
     if (!condition) throw scimProblems.invalidPath(`The filter in ${raw} is not supported`)
     let value: unknown
     try {
@@ -58,7 +57,24 @@ function parsePath(raw: string): Path | null {
     }
     filter = { field: condition[1]!.toLowerCase(), value }
   }
-  return { attribute, filter, sub: match[3]?.toLowerCase() }
+  return { attribute, filter, sub: parts.sub?.toLowerCase() }
+}
+
+/** `attribute`, `attribute.sub`, `attribute[filter]` or `attribute[filter].sub` (RFC 7644 section 3.5.2). */
+function partsOf(path: string): { name: string; filter?: string; sub?: string } | null {
+  const open = path.indexOf('[')
+  const close = open === -1 ? -1 : path.indexOf(']', open)
+  if (open !== -1 && close === -1) return null
+  const head = open === -1 ? path : path.slice(0, open)
+  const tail = open === -1 ? '' : path.slice(close + 1)
+  const [name = '', sub, ...more] = (open === -1 ? head : head + tail).split('.')
+  if (more.length > 0 || !NAME.test(name) || (sub !== undefined && !NAME.test(sub))) return null
+  if (open !== -1 && tail !== '' && !tail.startsWith('.')) return null
+  return {
+    name,
+    ...(open === -1 ? {} : { filter: path.slice(open + 1, close) }),
+    ...(sub === undefined ? {} : { sub }),
+  }
 }
 
 const isObject = (value: unknown): value is Document =>
