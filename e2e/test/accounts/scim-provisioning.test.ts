@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiSession, saveDiscProfile } from '../../src/api.ts'
+import { expectNoAxeViolations } from '../../src/browser.ts'
+import { openPage, submitLogin, waitForPath } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { startProduct, type RunningProduct } from '../../src/product.ts'
 import { createScimToken, entraDisable, oktaSetActive, oktaUser, scimClient } from '../../src/scim.ts'
@@ -55,6 +57,30 @@ describe('SCIM through the gateway (all-in-one)', () => {
     await again.login('robin.hale@example.test', 'Robin own pass 7')
     const mine = (await again.expect(200, 'GET', '/api/assessments')) as Array<{ id: number }>
     expect(mine.map((profile) => profile.id)).toEqual([profileId])
+  })
+
+  it('in Chromium: the deactivated person’s open page is signed out and the sign-in page says why', async () => {
+    const created = await scim()(
+      'POST',
+      '/Users',
+      oktaUser('lee.page@example.test', 'Lee own pass 77', 'Lee'),
+    )
+    const person = new ApiSession(fixture.product.url)
+    await person.login('lee.page@example.test', 'Lee own pass 77')
+    const session = await fixture.newBrowserSession(person)
+    const page = await session.newPage()
+    await openPage(page, `${fixture.product.url}/history`, 'My Profile')
+    expect((await scim()('PATCH', `/Users/${created.body.id}`, entraDisable)).status).toBe(200)
+    await page.goto(`${fixture.product.url}/history`)
+    await waitForPath(page, '/login')
+    await submitLogin(page, 'lee.page@example.test', 'Lee own pass 77')
+    await page
+      .getByRole('alert')
+      .getByText('This account has been deactivated. Please contact your administrator.')
+      .waitFor()
+    await expectNoAxeViolations(page)
+    expect(page.url()).toContain('/login')
+    await session.close()
   })
 
   it('ends the sessions of a deprovisioned (deleted) person at once', async () => {
