@@ -32,7 +32,7 @@ export const AdminUserSchema = PublicUserSchema.extend({
    */
   defaultPassword: z.string().nullable().optional(),
   /** False on an account a SCIM client deactivated: it cannot sign in (decision 064). */
-  active: z.literal(false).optional(),
+  active: z.boolean().optional(),
 })
 export type AdminUser = z.infer<typeof AdminUserSchema>
 

@@ -111,22 +111,3 @@ export const ScimErrorSchema = z.object({
   detail: z.string().optional(),
 })
 export type ScimError = z.infer<typeof ScimErrorSchema>
-
-/** The tokens a SCIM client presents, as an administrator sees them: never the token itself after creation. */
-export const ScimTokenSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  createdAt: z.string(),
-  createdBy: z.number().int(),
-  lastUsedAt: z.string().nullable(),
-})
-export type ScimToken = z.infer<typeof ScimTokenSchema>
-
-export const CreateScimTokenRequestSchema = z.object({ label: text(100) })
-export type CreateScimTokenRequest = z.infer<typeof CreateScimTokenRequestSchema>
-
-/** The answer of creating a token: the only time the token is shown. */
-export const CreatedScimTokenSchema = ScimTokenSchema.extend({ token: z.string() })
-export type CreatedScimToken = z.infer<typeof CreatedScimTokenSchema>
-
-export const ScimTokenIdParamsSchema = z.object({ id: z.uuid() })

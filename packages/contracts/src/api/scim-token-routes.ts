@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import {
-  CreatedScimTokenSchema,
-  CreateScimTokenRequestSchema,
-  ScimTokenIdParamsSchema,
-  ScimTokenSchema,
-} from '../scim.ts'
+import { CreatedScimTokenSchema, CreateScimTokenRequestSchema, ScimTokenSchema } from '../scim-tokens.ts'
 import { ADMINISTRATOR, route, type ApiRoute } from './route.ts'
+
+const ScimTokenIdParamsSchema = z.object({ id: z.uuid() })
 
 /** The bearer tokens of SCIM clients, which administrators create and revoke (auth; decision 064). */
 export const scimTokenRoutes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { DocumentStore } from '@app/kit/store/port'
-import type { ScimToken } from '@app/contracts/scim'
+import type { ScimToken } from '@app/contracts/scim-tokens'
 import { hashOneTimeToken, newOneTimeToken } from '../one-time-token.ts'
 
 /** Tokens say what they are, so a leaked one is recognised by secret scanners and people alike. */

@@ -1,10 +1,12 @@
-import { paths } from '@app/domain/spa-routes'
-import { textLinkClasses } from '../../components/ui/form.tsx'
-import { Link } from '../../components/ui/link.tsx'
 import { PRODUCT_NAME } from '../../config/product.ts'
+import { textLinkClasses } from '../../components/ui/form.tsx'
+import { ScimTokensSection } from '../../features/admin/components/scim-tokens-section.tsx'
 import { UserManagementPage } from '../../features/admin/components/user-management-page.tsx'
 
-/** /admin/users and /admin/user-management: one screen (decision 039). */
+/**
+ * /admin/users and /admin/user-management: one screen (decision 039), with the SCIM clients' tokens below the
+ * accounts they provision (decision 064).
+ */
 export function AdminUsersRoute() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-12">
@@ -13,14 +15,27 @@ export function AdminUsersRoute() {
       <p className="mt-2 text-sm text-slate-600">
         Find any account, see its DISC profile, and change a user&apos;s e-mail or password. Accounts can also
         follow your identity provider:{' '}
-        <Link to={paths.adminScimTokens} className={textLinkClasses}>
+        <a href="#scim-provisioning" className={textLinkClasses}>
           SCIM provisioning
-        </Link>
+        </a>
         .
       </p>
       <div className="mt-8">
         <UserManagementPage />
       </div>
+      <section id="scim-provisioning" aria-labelledby="scim-provisioning-title" className="mt-12 max-w-4xl">
+        <h2 id="scim-provisioning-title" className="text-xl font-semibold text-slate-900">
+          SCIM Provisioning
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Tokens for your identity provider (Microsoft Entra ID, Okta) to create, update and deactivate
+          accounts at <code className="rounded bg-slate-100 px-1">/scim/v2</code>. A token is shown once, when
+          it is created; revoke one and its next request is refused.
+        </p>
+        <div className="mt-6">
+          <ScimTokensSection />
+        </div>
+      </section>
     </div>
   )
 }

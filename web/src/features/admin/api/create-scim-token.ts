@@ -1,4 +1,4 @@
-import { CreatedScimTokenSchema, type CreatedScimToken } from '@app/contracts/scim'
+import { CreatedScimTokenSchema, type CreatedScimToken } from '@app/contracts/scim-tokens'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { invalidateEndpoints } from '../../../lib/query-refresh.ts'

@@ -1,4 +1,4 @@
-import { ScimTokenSchema, type ScimToken } from '@app/contracts/scim'
+import { ScimTokenSchema, type ScimToken } from '@app/contracts/scim-tokens'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'

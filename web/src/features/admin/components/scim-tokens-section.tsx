@@ -1,4 +1,4 @@
-import type { CreatedScimToken } from '@app/contracts/scim'
+import type { CreatedScimToken } from '@app/contracts/scim-tokens'
 import { useId, useState, type FormEvent } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert, inputClasses, labelClasses } from '../../../components/ui/form.tsx'
@@ -18,9 +18,9 @@ function NewToken({ created, onDone }: { created: CreatedScimToken; onDone: () =
       aria-labelledby={`${tokenId}-title`}
       className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
     >
-      <h2 id={`${tokenId}-title`} className="text-base font-semibold text-emerald-900">
+      <h3 id={`${tokenId}-title`} className="text-base font-semibold text-emerald-900">
         Token created for {created.label}
-      </h2>
+      </h3>
       <p className="text-sm text-emerald-900">
         Copy it now into your identity provider: it will not be shown again. The tenant URL is{' '}
         <code className="rounded bg-white px-1">{`${window.location.origin}/scim/v2`}</code>.
@@ -37,7 +37,7 @@ function NewToken({ created, onDone }: { created: CreatedScimToken; onDone: () =
 }
 
 /** Create, list and revoke the SCIM clients' bearer tokens (docs/decisions/064-scim-provisioning.md). */
-export function ScimTokensPage() {
+export function ScimTokensSection() {
   const tokens = useScimTokens()
   const create = useCreateScimToken()
   const revoke = useRevokeScimToken()
@@ -93,9 +93,9 @@ export function ScimTokensPage() {
         </button>
       </form>
       <section aria-labelledby={`${labelId}-list`}>
-        <h2 id={`${labelId}-list`} className="text-lg font-semibold text-slate-900">
+        <h3 id={`${labelId}-list`} className="text-lg font-semibold text-slate-900">
           Tokens in force
-        </h2>
+        </h3>
         {tokens.isPending && <p className="mt-2 text-sm text-slate-600">Loading tokens...</p>}
         {tokens.isError && <FormAlert>Failed to load the tokens</FormAlert>}
         {tokens.data?.length === 0 && <p className="mt-2 text-sm text-slate-600">No SCIM tokens yet.</p>}
