@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { expectNoAxeViolations } from '../../src/browser.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { expectToast, openPage } from '../../src/pages.ts'
-import { oktaUser, scimClient } from '../../src/scim.ts'
+import { entraDisable, oktaUser, scimClient } from '../../src/scim.ts'
 
 const fixture = useProduct()
 
@@ -29,12 +29,17 @@ describe('the SCIM tokens on User Management', () => {
     const scim = scimClient(fixture.product.url, () => token)
     const created = await scim('POST', '/Users', oktaUser('page.user@example.test', 'Page user pass 7'))
     expect(created.status).toBe(201)
+    expect((await scim('PATCH', `/Users/${created.body.id}`, entraDisable)).status).toBe(200)
 
     await page.getByRole('button', { name: 'Done' }).click()
     await expect(page.getByLabel('Secret token').count()).resolves.toBe(0)
     await expect(page.content()).resolves.not.toContain(token)
     await page.reload()
     await table.getByRole('cell', { name: 'Okta', exact: true }).waitFor()
+    // The account the token provisioned and deactivated shows as such.
+    await page.getByLabel('Search users').fill('page.user@example.test')
+    const row = page.getByRole('listbox', { name: 'Users' }).getByRole('option').first()
+    await row.getByText('Deactivated', { exact: true }).waitFor()
     await expect(page.content()).resolves.not.toContain(token)
 
     await page.getByRole('button', { name: 'Revoke Okta' }).click()
