@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { USERS_UPDATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
+import { serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { useAuthService } from '../support/auth-app.ts'
 import { createScimToken, expectList, expectScimUser, scimClient } from '../support/scim-client.ts'
 
@@ -128,6 +129,25 @@ describe('Okta provisioning a user', () => {
     await expect
       .poll(() => updated.map((event) => (event.data as { active?: boolean }).active))
       .toEqual([false, undefined])
+  })
+
+  it('refuses to sign a deactivated person in by accepting an invitation, even with their password', async () => {
+    const { id } = (await scim('POST', '/Users', okta.create)).json
+    await scim('PATCH', `/Users/${id}`, okta.setActive(false))
+    const accept = await context.app.inject({
+      method: 'POST',
+      url: '/internal/users/find-or-create-guest',
+      headers: serviceHeaders('sharing', 'auth'),
+      payload: {
+        email: 'test.user@okta.local',
+        name: 'Test User',
+        role: 'guest_standard',
+        password: '1mz050nq',
+        invitedBy: { name: 'Owner', email: 'owner@example.com' },
+      },
+    })
+    expect(accept.statusCode, accept.body).toBe(403)
+    expect(accept.json().code).toBe('AUTH_ACCOUNT_DEACTIVATED')
   })
 
   it('pages through the users with startIndex and count', async () => {
