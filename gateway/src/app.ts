@@ -10,6 +10,7 @@ import { registerGuards } from './plugins/guards.ts'
 import { registerProxies } from './plugins/proxy.ts'
 import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerRequestSafety } from './plugins/request-safety.ts'
+import { registerScimErrors } from './plugins/scim-errors.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { createRequestRouting, routeOf } from './request-route.ts'
@@ -52,6 +53,7 @@ export async function buildApp(options: GatewayOptions) {
     done()
   })
   registerErrorHandling(app, 'GATEWAY')
+  registerScimErrors(app) // before compression, which it must see uncompressed
   await registerCompression(app) // before every route, so each answer can be compressed
 
   // Order matters: headers and CSRF checks first, then limits, then who is calling, then what they may call,

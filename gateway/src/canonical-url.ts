@@ -83,8 +83,16 @@ export function canonicalTarget(raw: string): CanonicalTarget {
 /** Where a target without a canonical form is routed: nowhere. The guards refuse it there (400). */
 export const UNROUTABLE_PATH = '/.malformed'
 
-/** Whether a canonical path is under `/api`, in any letter case (the guards match rows case-insensitively). */
+/**
+ * Whether a canonical path is under `/api`, or `/scim/` where SCIM's routes live as RFC 7644 names them (decision
+ * 064), in any letter case (the guards match rows case-insensitively).
+ */
 export function isApiPath(path: string): boolean {
   const lower = path.toLowerCase()
-  return lower === '/api' || lower.startsWith('/api/')
+  return lower === '/api' || lower.startsWith('/api/') || isScimPath(lower)
+}
+
+/** Whether a canonical path is under `/scim/`, in any letter case: its answers, errors too, are SCIM's. */
+export function isScimPath(path: string): boolean {
+  return path.toLowerCase().startsWith('/scim/')
 }

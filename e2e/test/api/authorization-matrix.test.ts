@@ -164,6 +164,31 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     body: { updates: [{ id: 999999, displayOrder: 0 }] },
   },
   'POST /api/questions/import': { expect: administratorsOnly, body: { category: 'self', text: '' } },
+  'GET /api/admin/scim-tokens': { expect: administratorsOnly },
+  'POST /api/admin/scim-tokens': { expect: administratorsOnly, body: { label: '' } },
+  'DELETE /api/admin/scim-tokens/:id': {
+    expect: administratorsOnly,
+    path: '/api/admin/scim-tokens/00000000-0000-4000-8000-000000000000',
+  },
+  // SCIM: the gateway lets every caller through, with or without a session; auth refuses all of them 401, since
+  // none carries a SCIM bearer token (decision 064).
+  'GET /scim/v2/ServiceProviderConfig': { expect: everyone },
+  'GET /scim/v2/ResourceTypes': { expect: everyone },
+  'GET /scim/v2/Schemas': { expect: everyone },
+  'GET /scim/v2/Users': { expect: everyone },
+  'POST /scim/v2/Users': { expect: everyone, body: { userName: 'nobody@example.test' } },
+  'GET /scim/v2/Users/:id': { expect: everyone, path: '/scim/v2/Users/1' },
+  'PUT /scim/v2/Users/:id': {
+    expect: everyone,
+    path: '/scim/v2/Users/1',
+    body: { userName: 'nobody@example.test' },
+  },
+  'PATCH /scim/v2/Users/:id': {
+    expect: everyone,
+    path: '/scim/v2/Users/1',
+    body: { Operations: [{ op: 'replace', value: { active: false } }] },
+  },
+  'DELETE /scim/v2/Users/:id': { expect: everyone, path: '/scim/v2/Users/1' },
   // A profile nobody may see: the service's 403 (ADVICE_/PROFILES_), never the gateway's guard.
   'POST /api/ai/disc-analysis': { expect: signedIn, body: { profileId: 999999, question: 'Strengths?' } },
   'POST /api/ai/disc-analysis/stream': {
@@ -232,6 +257,8 @@ describe('the authorization matrix', () => {
         if (expected === 'allow') {
           expect(refusedByGuard, detail).toBe(false)
           expect(response.status, detail).toBeLessThan(500)
+          // Nobody here holds a SCIM token: each is refused by auth, and the first administrator stays active.
+          if (path.startsWith('/scim/')) expect(response.status, detail).toBe(401)
         } else {
           expect(response.status, detail).toBe(expected)
           expect(refusedByGuard, detail).toBe(true)

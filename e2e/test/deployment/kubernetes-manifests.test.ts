@@ -282,7 +282,7 @@ describe('the plain manifests in k8s/', () => {
     for (const [key, value] of documented) expect(value, key).toBe('')
   })
 
-  it('route /api to the gateway and everything else to the web server on one host', () => {
+  it('route /api and /scim to the gateway and everything else to the web server on one host', () => {
     const [ingress] = ofKind<Manifest>('Ingress')
     const rules = (
       ingress!.spec as {
@@ -298,6 +298,8 @@ describe('the plain manifests in k8s/', () => {
     )
     expect(routes).toEqual({
       '/api': deploymentOf('gateway').metadata.name,
+      // SCIM provisioning lives at /scim/v2 as RFC 7644 names it (docs/decisions/064-scim-provisioning.md).
+      '/scim': deploymentOf('gateway').metadata.name,
       '/': deploymentOf('web').metadata.name,
     })
     expect(rules[0]!.host).toBe((values.ingress as { hostname: string }).hostname)

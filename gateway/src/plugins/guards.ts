@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 function allows(rule: RouteRule, role: Role): boolean {
   if (rule.access === 'signed-in') return true
-  return rule.access !== 'public' && rule.access.includes(role)
+  return Array.isArray(rule.access) && rule.access.includes(role)
 }
 
 /**
@@ -35,7 +35,8 @@ export function registerGuards(app: FastifyInstance, matcher: RouteMatcher, limi
     }
     request.routeRule = rule
     await limits.enforceRouteLimit(rule, request, reply)
-    if (rule.access === 'public') return
+    // A SCIM client has no session: auth checks its bearer token (decision 064).
+    if (rule.access === 'public' || rule.access === 'scim') return
     const session = request.session
     if (!session) throw new AppError(401, 'GATEWAY_UNAUTHENTICATED', 'Please log in to continue')
     if (session.mustChangePassword && !rule.duringPasswordChange) {

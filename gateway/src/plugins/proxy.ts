@@ -214,7 +214,11 @@ export async function registerProxies(
           const forwarded: Record<string, string | string[] | undefined> = {}
           for (const name in headers)
             if (!CLIENT_HEADERS_REMOVED.has(name) && !isClaimedAddress(name)) forwarded[name] = headers[name]
-          forwarded[IDENTITY_HEADER] = tokenFor(service, request.session)
+          // A SCIM client's bearer token is for auth to check (decision 064); no session speaks for it.
+          const scim = request.routeRule?.access === 'scim'
+          if (scim && typeof headers.authorization === 'string')
+            forwarded.authorization = headers.authorization
+          forwarded[IDENTITY_HEADER] = tokenFor(service, scim ? null : request.session)
           forwarded[REQUEST_ID_HEADER] = request.id // the client's own, if any, is replaced
           // One address, the one the gateway believes (trusted proxies only, never the client's say): services read
           // it as theirs (kit service.ts), auth throttles by it, and a service passes it on (client-address.ts).

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import { AppError } from '@app/kit/errors'
+import { isScimPath } from '../canonical-url.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const ACCEPTED_BODY_TYPES = /^(?:application\/json|multipart\/form-data)\b/i
+/** JSON, SCIM's JSON (RFC 7644 section 3.1) and the imports' forms: a browser sends none cross-site unasked. */
+const ACCEPTED_BODY_TYPES = /^(?:application\/(?:scim\+)?json|multipart\/form-data)\b/i
 
 export interface RequestSafetyOptions {
   /** Origins allowed to change state besides the request's own (PUBLIC_URL and ALLOWED_ORIGINS). */
@@ -67,7 +69,7 @@ export function registerRequestSafety(app: FastifyInstance, options: RequestSafe
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
   // A callback hook: every check is synchronous, and this runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders)
+    reply.headers(request.url.startsWith('/api/') || isScimPath(request.url) ? apiHeaders : pageHeaders)
     done(refusalOf(request, options.bodyLimitOf(request), allowed))
   })
 }

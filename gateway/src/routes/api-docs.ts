@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import { z } from 'zod'
 import { apiRoutes, ErrorBodySchema, type ApiRoute } from '@app/contracts/api'
+import { SCIM_MEDIA_TYPE, ScimErrorSchema } from '@app/contracts/scim'
 
 export const API_DOCS_PATH = '/api/docs'
 export const OPENAPI_PATH = '/api/docs/openapi.json'
@@ -30,14 +31,18 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
 
 function accessText(route: ApiRoute): string {
   if (route.access === 'public') return 'Anyone.'
+  if (route.access === 'scim')
+    return 'A SCIM client, with `Authorization: Bearer` and a token an administrator created (no session).'
   const who = route.access === 'signed-in' ? 'Any signed-in user' : `Signed-in ${route.access.join(' or ')}`
   return `${who}${route.duringPasswordChange ? ', also while a password change is pending' : ''}.`
 }
 
 function operation(route: ApiRoute) {
+  const scim = route.access === 'scim'
+  const mediaType = scim ? SCIM_MEDIA_TYPE : 'application/json'
   const error = {
     description: 'Error',
-    content: { 'application/json': { schema: jsonSchema(ErrorBodySchema, 'output') } },
+    content: { [mediaType]: { schema: jsonSchema(scim ? ScimErrorSchema : ErrorBodySchema, 'output') } },
   }
   return {
     summary: route.summary,
@@ -49,7 +54,7 @@ function operation(route: ApiRoute) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            content: { [mediaType]: { schema: jsonSchema(route.body, 'input') } },
           },
         }
       : {}),
@@ -59,7 +64,7 @@ function operation(route: ApiRoute) {
           status,
           {
             description: 'Success',
-            content: { [route.produces ?? 'application/json']: { schema: jsonSchema(schema, 'output') } },
+            content: { [route.produces ?? mediaType]: { schema: jsonSchema(schema, 'output') } },
           },
         ]),
       ),

@@ -48,6 +48,14 @@ export async function startUpstream(options: { onIdentityToken?: (token: string 
     reply.header(REVOKE_USER_HEADER, (request.params as { userId: string }).userId)
     return { ok: true }
   })
+  // The SCIM rows of the real table: what the gateway forwarded to a SCIM client's route.
+  upstream.addContentTypeParser(
+    'application/scim+json',
+    { parseAs: 'string' },
+    upstream.getDefaultJsonParser('error', 'error'),
+  )
+  upstream.get('/scim/v2/Users', echo)
+  upstream.post('/scim/v2/Users', async (request) => ({ body: request.body }))
   upstream.get('/health', async () => ({ status: 'ok' }))
   await upstream.listen({ port: 0, host: '127.0.0.1' })
   return { app: upstream, url: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}` }

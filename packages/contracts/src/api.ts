@@ -9,6 +9,8 @@ import { questionRoutes } from './api/questions-routes.ts'
 import type { ApiRoute } from './api/route.ts'
 import { sharingRoutes } from './api/sharing-routes.ts'
 import { teamRoutes } from './api/teams-routes.ts'
+import { scimRoutes } from './api/scim-routes.ts'
+import { scimTokenRoutes } from './api/scim-token-routes.ts'
 
 export type { Access, AddressLimitName, ApiRoute, ApiTarget, HttpMethod } from './api/route.ts'
 export { HealthSchema } from './api/gateway-routes.ts'
@@ -28,6 +30,8 @@ export const api = {
   ...importRoutes,
   ...teamRoutes,
   ...accountDeletionRoutes,
+  ...scimTokenRoutes,
+  ...scimRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

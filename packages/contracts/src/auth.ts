@@ -31,6 +31,8 @@ export const AdminUserSchema = PublicUserSchema.extend({
    * account, else null (decision 033). Never in lists.
    */
   defaultPassword: z.string().nullable().optional(),
+  /** False on an account a SCIM client deactivated: it cannot sign in (decision 064). */
+  active: z.boolean().optional(),
 })
 export type AdminUser = z.infer<typeof AdminUserSchema>
 

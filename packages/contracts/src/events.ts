@@ -10,6 +10,8 @@ export const UserSnapshotSchema = z.object({
   lastName: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  /** False once a SCIM client deactivated the account (decision 064); absent while it is active. */
+  active: z.literal(false).optional(),
 })
 export type UserSnapshot = z.infer<typeof UserSnapshotSchema>
 

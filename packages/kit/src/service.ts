@@ -30,11 +30,12 @@ export type { ZodTypeProvider }
  * Who may call a route (docs/architecture.md, Identity); every route declares one, or the app does not build.
  * - 'no-token': no identity token at all (health checks only);
  * - 'public': through the gateway, no session needed (login, forgot password), as the catalog's 'public';
+ * - 'scim': through the gateway, no session; the route checks the SCIM client's bearer token (decision 064);
  * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
  * - { services }: an internal route (`/internal/*`), called by the listed services only.
  */
 export type RouteAccess =
-  'no-token' | 'public' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+  'no-token' | 'public' | 'scim' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
 
 export interface RouteDeclaration {
   method: string
@@ -176,7 +177,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
       return
     }
     if (verified.caller !== 'gateway') throw forbidden()
-    if (access === 'public') return
+    if (access === 'public' || access === 'scim') return
     const identity = verified.identity
     if (!identity) throw unauthenticated()
     if (identity.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {

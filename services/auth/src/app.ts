@@ -9,6 +9,7 @@ import { hashingThreads, hashPassword } from './passwords.ts'
 import { createDeletedAccountsRepository } from './repositories/deleted-accounts-repository.ts'
 import { createEmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import { createResetTokensRepository } from './repositories/reset-tokens-repository.ts'
+import { createScimTokensRepository } from './repositories/scim-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { accountDeletionRoutes } from './routes/account-deletion-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
@@ -16,6 +17,8 @@ import { createAddressConfirmation } from './routes/email-confirmation-routes.ts
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
+import { scimRoutes } from './routes/scim-routes.ts'
+import { scimTokenRoutes } from './routes/scim-token-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { createThrottle } from './throttle.ts'
 
@@ -60,6 +63,7 @@ export async function buildApp(options: AuthOptions) {
       log: app.log,
     })
   const confirmations = await createEmailConfirmationsRepository(options.store, options.now)
+  const scimTokens = await createScimTokensRepository(options.store, options.now)
   const publicUrl = config.PUBLIC_URL
   // The outbox file reaches nobody, so links to set a password are offered only with real e-mail.
   const mailConfigured = Boolean(config.SMTP_URL) || options.mailer !== undefined
@@ -93,6 +97,9 @@ export async function buildApp(options: AuthOptions) {
   })
   await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
+  await app.register(scimTokenRoutes, { tokens: scimTokens })
+  const scim = { users, tokens: scimTokens, bus: options.bus, kv: options.kv, log: app.log, takeover }
+  await app.register(scimRoutes, { ...scim, publicUrl })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
   await app.register(userImportRoutes, {
     users,

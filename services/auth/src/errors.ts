@@ -29,6 +29,15 @@ export const authErrors = {
       'AUTH_GUEST_CREDENTIALS_LOCKED',
       "A guest's e-mail and password cannot be edited: they come from the invitation the guest accepted",
     ),
+  accountDeactivated: () =>
+    new AppError(
+      403,
+      'AUTH_ACCOUNT_DEACTIVATED',
+      'This account has been deactivated. Please contact your administrator.',
+    ),
+  scimTokenLabelRequired: () =>
+    new AppError(400, 'AUTH_SCIM_TOKEN_LABEL_REQUIRED', 'Name the token after the client that will use it'),
+  scimTokenNotFound: () => new AppError(404, 'AUTH_SCIM_TOKEN_NOT_FOUND', 'SCIM token not found'),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
   lastAdministrator: () =>
     new AppError(

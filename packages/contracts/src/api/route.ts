@@ -5,10 +5,10 @@ import type { HttpMethod, ServiceName } from '../services.ts'
 export type { HttpMethod }
 
 /**
- * Who may call a route the gateway exposes: 'public', anyone with or without a session; any signed-in user; or
- * the listed roles.
+ * Who may call a route the gateway exposes: 'public', anyone with or without a session; any signed-in user; the
+ * listed roles; or 'scim', a SCIM client, whose bearer token the auth service checks (no session; decision 064).
  */
-export type Access = 'public' | 'signed-in' | readonly Role[]
+export type Access = 'public' | 'signed-in' | 'scim' | readonly Role[]
 /** The named per-address limits a catalog row may ask for; their numbers come from the gateway's config. */
 export type AddressLimitName = 'credentials'
 export type ApiTarget = 'gateway' | ServiceName

@@ -44,6 +44,14 @@ export const UserDocumentSchema = z.object({
   deletionStartedAt: z.string().optional(),
   /** Who asked for the deletion: the person, or an administrator. */
   deletionRequestedBy: z.number().int().positive().optional(),
+   * False once a SCIM client deactivated the account: it cannot sign in and its sessions ended; its profiles
+   * stay (decision 064). Absent: active.
+   */
+  active: z.boolean().optional(),
+  /** The SCIM client's own id of the account (RFC 7643 `externalId`). */
+  externalId: z.string().optional(),
+  /** When a SCIM client deleted the account: deactivated, and gone from SCIM's answers (decision 064). */
+  deprovisionedAt: z.date().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -62,10 +70,11 @@ export type UserChanges = Partial<
  * declared schema's business (PublicUserSchema, AdminUserSchema): the serializer drops the hash and the rest.
  */
 export function toAdminUser(user: StoredUser): AdminUser {
-  const { dateInvited, ...rest } = user
+  const { dateInvited, active, ...rest } = user
   return {
     ...rest,
     ...(dateInvited ? { dateInvited: dateInvited.toISOString() } : {}),
+    ...(active === false ? { active } : {}),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   }
@@ -87,6 +96,7 @@ export function adminUserListText(users: StoredUser[]): string {
       name: user.name,
       role: user.role,
       mustChangePassword: user.mustChangePassword,
+      active: user.active === false ? false : undefined,
       invitedBy: user.invitedBy,
       invitedByEmail: user.invitedByEmail,
       dateInvited: user.dateInvited?.toISOString(),
@@ -197,6 +207,14 @@ export async function createUsersRepository(
     },
     list,
     listByRoles,
+    /** One page of the accounts matching `filter`, oldest first, and how many match in all (SCIM lists). */
+    async page(filter: Filter, skip: number, limit: number): Promise<{ total: number; users: StoredUser[] }> {
+      const [total, page] = await Promise.all([
+        users.count(filter),
+        limit > 0 ? users.find(filter, { sort: { id: 1 }, skip, limit }) : Promise.resolve([]),
+      ])
+      return { total, users: page }
+    },
     /**
      * Every user, or every guest, as the JSON text of the administrator's list: serialized again only after
      * a write (10,000 users: about 2.6 MB, bench/history/2026-11-21-to-27.md "Import"). The token is read before the users, so
@@ -287,14 +305,22 @@ export async function createUsersRepository(
  * for the field that stays, and settles a conflict the migration flagged (decision 023).
  */
 function updateOf(changes: UserChanges, current: StoredUser | null): Update {
-  const $set: NonNullable<Update['$set']> = { ...changes, updatedAt: new Date() }
-  if (changes.username === undefined && changes.email === undefined) return { $set }
+  const $set: NonNullable<Update['$set']> = { updatedAt: new Date() }
+  // A field given as undefined is removed (a SCIM restore clears `deprovisionedAt`).
+  const $unset: NonNullable<Update['$unset']> = {}
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) $unset[field] = true
+    else $set[field] = value
+  }
+  const withUnset = (update: Update): Update =>
+    Object.keys($unset).length > 0 ? { ...update, $unset: { ...update.$unset, ...$unset } } : update
+  if (changes.username === undefined && changes.email === undefined) return withUnset({ $set })
   const username = changes.username ?? current!.username
   const email = changes.email ?? current!.email
   $set.usernameKey = usernameKey(username)
   $set.email = normaliseEmail(email)
   $set.identityKeys = identityKeysOf(username, email)
-  return current?.identityConflict ? { $set, $unset: { identityConflict: true } } : { $set }
+  return withUnset(current?.identityConflict ? { $set, $unset: { identityConflict: true } } : { $set })
 }
 
 export type UsersRepository = Awaited<ReturnType<typeof createUsersRepository>>

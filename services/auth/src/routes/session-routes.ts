@@ -45,6 +45,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       throw authErrors.invalidCredentials()
     }
     await loginThrottle.succeeded(username, address)
+    // Said only to whoever knows the password: a deactivated account is not otherwise told apart (decision 064).
+    if (user.active === false) {
+      request.log.info({ event: 'login_refused_deactivated', userId: user.id }, 'login refused')
+      throw authErrors.accountDeactivated()
+    }
     if (needsRehash(user.passwordHash))
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')
@@ -59,7 +64,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.get(api.me.path, apiRouteOptions(api.me), async (request) => {
     const user = await users.findById(userOf(request).userId)
-    if (!user || user.deletionStartedAt !== undefined) throw authErrors.unauthenticated()
+    if (!user || user.deletionStartedAt !== undefined || user.active === false)
+      throw authErrors.unauthenticated()
     return user
   })
 

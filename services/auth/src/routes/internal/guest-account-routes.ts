@@ -11,6 +11,7 @@ import type { AddressConfirmation } from '../email-confirmation-routes.ts'
 import { hashPassword, verifyPassword } from '../../passwords.ts'
 import type { StoredUser, UsersRepository } from '../../repositories/users-repository.ts'
 import type { Throttle } from '../../throttle.ts'
+import { authErrors } from '../../errors.ts'
 
 const guestErrors = {
   passwordRequired: () =>
@@ -81,6 +82,8 @@ export async function guestAccountRoutes(
           else await loginThrottle.failed(existing.username)
         }
         if (!provenBySession && !provenByPassword) throw guestErrors.signInRequired()
+        // Accepting an invitation signs the invitee in: never into an account SCIM deactivated (decision 064).
+        if (existing.active === false) throw authErrors.accountDeactivated()
         if (existing.role === 'guest_standard' && role === 'guest_owner') {
           const promoted = (await users.update(existing.id, { role: 'guest_owner' }))!
           await announceUserUpdated(bus, existing, promoted)

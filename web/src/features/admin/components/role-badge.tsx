@@ -15,3 +15,13 @@ export function RoleBadge({ role }: { role: Role }) {
     </span>
   )
 }
+
+/** An account a SCIM client deactivated: it cannot sign in until reactivated (decision 064). */
+export function DeactivatedBadge({ active }: { active?: boolean | undefined }) {
+  if (active !== false) return null
+  return (
+    <span className="shrink-0 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+      Deactivated
+    </span>
+  )
+}

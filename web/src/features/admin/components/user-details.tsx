@@ -20,7 +20,7 @@ import { serverMessage } from '../import-errors.ts'
 import { isGuest } from '@app/domain/roles'
 import { inviterOf } from '../user-directory.ts'
 import { DeleteUserPanel } from './delete-user-panel.tsx'
-import { RoleBadge } from './role-badge.tsx'
+import { DeactivatedBadge, RoleBadge } from './role-badge.tsx'
 
 /** The detail panel of the selected user: loaded on selection, and again after every save. */
 export function UserDetails({
@@ -130,6 +130,7 @@ function UserEditForm({
           {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.username}
         </h2>
         <RoleBadge role={user.role} />
+        <DeactivatedBadge active={user.active} />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         <dt className="font-medium text-slate-600">User ID</dt>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { formatProfileSummary } from '@app/domain/profile-scores'
 import { inviterOf, type DirectoryEntry } from '../user-directory.ts'
-import { RoleBadge } from './role-badge.tsx'
+import { DeactivatedBadge, RoleBadge } from './role-badge.tsx'
 
 /** Every row is this tall, so the list can place any row without measuring it (CSS `h-24`). */
 const ROW_HEIGHT = 96
@@ -115,6 +115,7 @@ export function UserList({
               <span className="flex min-w-0 items-center gap-2">
                 <span className="truncate font-medium text-slate-900">{entry.name || user.username}</span>
                 <RoleBadge role={user.role} />
+                <DeactivatedBadge active={user.active} />
               </span>
               <span className="truncate text-slate-700">{user.email}</span>
               <span className="truncate text-xs text-slate-600">
