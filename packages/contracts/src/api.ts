@@ -7,6 +7,7 @@ import { profileRoutes } from './api/profiles-routes.ts'
 import { questionRoutes } from './api/questions-routes.ts'
 import type { ApiRoute } from './api/route.ts'
 import { sharingRoutes } from './api/sharing-routes.ts'
+import { auditRoutes } from './api/audit-routes.ts'
 
 export type { Access, AddressLimitName, ApiRoute, ApiTarget, HttpMethod } from './api/route.ts'
 export { HealthSchema } from './api/gateway-routes.ts'
@@ -24,6 +25,7 @@ export const api = {
   ...adviceRoutes,
   ...sharingRoutes,
   ...importRoutes,
+  ...auditRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

@@ -1,3 +1,4 @@
+import { AUDIT_TOPICS } from '@app/contracts/audit'
 import { ACCESS_REVOKED, INVITATIONS_ACCEPTED, USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
 import { internalCalls } from '@app/contracts/internal'
 import { SERVICES, type ServiceName } from '@app/contracts/services'
@@ -31,13 +32,16 @@ export const upperName = (service: ServiceName) => service.toUpperCase() as Uppe
  * holds the public key of each publisher it hears and honours a topic only when its publisher signed it.
  */
 export const EVENT_PUBLISHERS = {
-  auth: [USERS_CREATED, USERS_UPDATED],
-  sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+  auth: [USERS_CREATED, USERS_UPDATED, AUDIT_TOPICS.auth],
+  sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED, AUDIT_TOPICS.sharing],
+  import: [AUDIT_TOPICS.import],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 /** The topics each service subscribes to; a subscription outside this table does not build. */
 export const EVENT_SUBSCRIPTIONS = {
   profiles: [USERS_CREATED, USERS_UPDATED, INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+  // The audit log's one consumer (docs/decisions/059-audit-log.md).
+  auth: [AUDIT_TOPICS.auth, AUDIT_TOPICS.import, AUDIT_TOPICS.sharing],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 export function publisherOf(topic: string): ServiceName | undefined {

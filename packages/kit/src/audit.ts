@@ -1,0 +1,74 @@
+import {
+  AUDIT_KINDS_BY_PUBLISHER,
+  AUDIT_TOPICS,
+  AuditRecordedSchema,
+  type AuditActor,
+  type AuditDetails,
+  type AuditKind,
+  type AuditPublisher,
+  type AuditRecorded,
+  type AuditSubject,
+} from '@app/contracts/audit'
+import type { Role } from '@app/domain/roles'
+import { createEvent, type EventBus } from './bus/port.ts'
+import { clientAddressOf } from './client-address.ts'
+
+/** What a request tells an audit record: its id (shared with every service's log line) and the client's address. */
+export interface AuditRequest {
+  id: string
+  raw: Parameters<typeof clientAddressOf>[0]
+}
+
+export interface AuditInput {
+  kind: AuditKind
+  actor: { id: number; role: Role } | null
+  subject?: AuditSubject
+  details?: AuditDetails
+}
+
+/** Where a record came from when it is made later than its request (an import that ends after its answer). */
+export interface AuditOrigin {
+  address: string
+  requestId: string
+}
+
+export const auditOriginOf = (request: AuditRequest): AuditOrigin => ({
+  address: clientAddressOf(request.raw),
+  requestId: request.id,
+})
+
+/**
+ * The record as published, validated whole: the schemas are strict, so a key they do not list (a password,
+ * a token, a link) makes this throw instead of being dropped, and a caller's mistake shows in its tests.
+ */
+export function auditRecordOf(
+  publisher: AuditPublisher,
+  input: AuditInput,
+  origin: AuditOrigin,
+  at: Date = new Date(),
+): AuditRecorded {
+  if (!AUDIT_KINDS_BY_PUBLISHER[publisher].includes(input.kind))
+    throw new Error(`${publisher} does not record ${input.kind}`)
+  const actor: AuditActor = input.actor ? { id: input.actor.id, role: input.actor.role } : null
+  return AuditRecordedSchema.parse({
+    at: at.toISOString(),
+    actor,
+    kind: input.kind,
+    subject: input.subject ?? {},
+    details: input.details ?? {},
+    address: origin.address,
+    requestId: origin.requestId,
+  })
+}
+
+/** Publishes one audit record on the publisher's topic (docs/decisions/059-audit-log.md). */
+export async function publishAudit(
+  bus: EventBus,
+  publisher: AuditPublisher,
+  input: AuditInput,
+  origin: AuditRequest | AuditOrigin,
+): Promise<void> {
+  const record = auditRecordOf(publisher, input, 'raw' in origin ? auditOriginOf(origin) : origin)
+  const key = String(input.subject?.userId ?? input.actor?.id ?? record.requestId)
+  await bus.publish(createEvent(AUDIT_TOPICS[publisher], record), key)
+}
