@@ -17,6 +17,11 @@ import { clientAddressOf } from './client-address.ts'
 export interface AuditRequest {
   id: string
   raw: Parameters<typeof clientAddressOf>[0]
+  log: AuditLog
+}
+
+export interface AuditLog {
+  error(object: Record<string, unknown>, message: string): void
 }
 
 export interface AuditInput {
@@ -32,7 +37,7 @@ export interface AuditOrigin {
   requestId: string
 }
 
-export const auditOriginOf = (request: AuditRequest): AuditOrigin => ({
+export const auditOriginOf = (request: Omit<AuditRequest, 'log'>): AuditOrigin => ({
   address: clientAddressOf(request.raw),
   requestId: request.id,
 })
@@ -61,14 +66,26 @@ export function auditRecordOf(
   })
 }
 
-/** Publishes one audit record on the publisher's topic (docs/decisions/059-audit-log.md). */
+/**
+ * Publishes one audit record on the publisher's topic (docs/decisions/059-audit-log.md), once what it records
+ * has happened. A record that breaks its schema throws: that is a fault of the caller's code. A bus that
+ * fails does not undo what happened, so the answer still tells it; the record then goes to the error log
+ * whole (it holds no secret), from where it can be recovered.
+ */
 export async function publishAudit(
   bus: EventBus,
   publisher: AuditPublisher,
   input: AuditInput,
-  origin: AuditRequest | AuditOrigin,
+  origin: AuditRequest | (AuditOrigin & { log: AuditLog }),
 ): Promise<void> {
   const record = auditRecordOf(publisher, input, 'raw' in origin ? auditOriginOf(origin) : origin)
   const key = String(input.subject?.userId ?? input.actor?.id ?? record.requestId)
-  await bus.publish(createEvent(AUDIT_TOPICS[publisher], record), key)
+  try {
+    await bus.publish(createEvent(AUDIT_TOPICS[publisher], record), key)
+  } catch (error) {
+    origin.log.error(
+      { event: 'audit_record_lost', record, err: error },
+      'an audit record could not be published; it is kept in this line',
+    )
+  }
 }
