@@ -54,7 +54,11 @@ export async function createAuditRepository(store: DocumentStore) {
     idKind: 'uuid',
     indexes: [{ field: 'eventId', unique: true }, { field: 'at' }, { field: 'kind' }],
   })
-  const entryOf = ({ eventId: _eventId, at, ...rest }: z.output<typeof AuditDocumentSchema> & { id: string }) =>
+  const entryOf = ({
+    eventId: _eventId,
+    at,
+    ...rest
+  }: z.output<typeof AuditDocumentSchema> & { id: string }) =>
     ({ ...rest, at: at.toISOString() }) satisfies AuditEntry
   return {
     /** Stores one record; false when this event was stored already. */

@@ -114,7 +114,12 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
     reply.header(REVOKE_USER_HEADER, String(user.id))
     const actor = { id: user.id, role: user.role }
-    await publishAudit(options.bus, 'auth', { kind: 'password.reset', actor, subject: { userId: user.id } }, request)
+    await publishAudit(
+      options.bus,
+      'auth',
+      { kind: 'password.reset', actor, subject: { userId: user.id } },
+      request,
+    )
     return { message: 'Your password has been reset. You can now log in.' }
   })
 }

@@ -55,7 +55,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')
     const actor = { id: user.id, role: user.role }
-    await publishAudit(bus, 'auth', { kind: 'sign-in.succeeded', actor, subject: { userId: user.id } }, request)
+    await publishAudit(
+      bus,
+      'auth',
+      { kind: 'sign-in.succeeded', actor, subject: { userId: user.id } },
+      request,
+    )
     reply.header(LOGIN_HEADER, loginHeader(user))
     return user
   })
@@ -99,7 +104,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     }))!
     request.log.info({ event: 'password_changed', userId: user.id }, 'password changed')
     const actor = { id: user.id, role: user.role }
-    await publishAudit(bus, 'auth', { kind: 'password.changed', actor, subject: { userId: user.id } }, request)
+    await publishAudit(
+      bus,
+      'auth',
+      { kind: 'password.changed', actor, subject: { userId: user.id } },
+      request,
+    )
     // Every other session ends; this one continues with a fresh cookie.
     reply.header(REVOKE_USER_HEADER, String(user.id))
     reply.header(LOGIN_HEADER, loginHeader(updated))
