@@ -66,7 +66,15 @@ export const AuditSubjectSchema = z.strictObject({
 export type AuditSubject = z.infer<typeof AuditSubjectSchema>
 
 /** The account fields an edit may name: names of fields only, never what they were set to. */
-export const AUDITED_FIELDS = ['username', 'email', 'firstName', 'lastName', 'name', 'password', 'role'] as const
+export const AUDITED_FIELDS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'name',
+  'password',
+  'role',
+] as const
 
 /**
  * What changed: field names for edits, the roles of a role change, counts for imports and revocations. Strict:

@@ -32,7 +32,10 @@ export function createImportAudit(bus: EventBus, log: FastifyBaseLogger) {
           )
         })
         .catch((error: unknown) =>
-          log.error({ event: 'audit_failed', jobId: live.jobId, err: error }, 'the import could not be audited'),
+          log.error(
+            { event: 'audit_failed', jobId: live.jobId, err: error },
+            'the import could not be audited',
+          ),
         )
         .finally(() => pending.delete(recorded))
       pending.add(recorded)
