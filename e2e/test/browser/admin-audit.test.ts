@@ -67,6 +67,14 @@ describe('Audit Log (/admin/audit)', () => {
     browser.expectNoPageErrors()
   })
 
+  test('is reached from User Management by keyboard', async () => {
+    await openPage(page, `${fixture.product.url}/admin/user-management`, 'User Management')
+    await page.getByRole('link', { name: 'Audit Log' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/audit')
+  })
+
   test('downloads the filtered records as CSV by keyboard', async () => {
     await openAuditLog()
     await page.getByLabel('Kind').selectOption({ label: 'User edited' })

@@ -20,7 +20,6 @@ const navigation: readonly NavigationItem[] = [
     to: paths.adminUserManagement,
     activeOn: [paths.adminUserManagement, paths.adminUsers],
   },
-  { label: 'Audit Log', to: paths.adminAudit, activeOn: [paths.adminAudit] },
 ]
 
 // A button shows only when the role may open its route, so the administrator-only ones follow the shared rule.

@@ -1,4 +1,7 @@
+import { paths } from '@app/domain/spa-routes'
 import { PRODUCT_NAME } from '../../config/product.ts'
+import { Link } from '../../components/ui/link.tsx'
+import { textLinkClasses } from '../../components/ui/form.tsx'
 import { UserManagementPage } from '../../features/admin/components/user-management-page.tsx'
 
 /** /admin/users and /admin/user-management: one screen (decision 039). */
@@ -8,7 +11,12 @@ export function AdminUsersRoute() {
       <title>{`User Management · ${PRODUCT_NAME}`}</title>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">User Management</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Find any account, see its DISC profile, and change a user&apos;s e-mail or password.
+        Find any account, see its DISC profile, and change a user&apos;s e-mail or password. Who did what is
+        in the{' '}
+        <Link to={paths.adminAudit} className={textLinkClasses}>
+          Audit Log
+        </Link>
+        .
       </p>
       <div className="mt-8">
         <UserManagementPage />
