@@ -7,6 +7,7 @@ import { importRoutes } from '../src/api/imports-routes.ts'
 import { profileRoutes } from '../src/api/profiles-routes.ts'
 import { questionRoutes } from '../src/api/questions-routes.ts'
 import { sharingRoutes } from '../src/api/sharing-routes.ts'
+import { auditRoutes } from '../src/api/audit-routes.ts'
 import { internalApi, internalCalls, internalRoutes } from '../src/internal.ts'
 import { SERVICES } from '../src/services.ts'
 
@@ -18,6 +19,7 @@ const areas = [
   adviceRoutes,
   sharingRoutes,
   importRoutes,
+  auditRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {
