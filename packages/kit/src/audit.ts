@@ -9,7 +9,6 @@ import {
   type AuditRecorded,
   type AuditSubject,
 } from '@app/contracts/audit'
-import type { Role } from '@app/domain/roles'
 import { createEvent, type EventBus } from './bus/port.ts'
 import { clientAddressOf } from './client-address.ts'
 
@@ -26,7 +25,7 @@ export interface AuditLog {
 
 export interface AuditInput {
   kind: AuditKind
-  actor: { id: number; role: Role } | null
+  actor: AuditActor
   subject?: AuditSubject
   details?: AuditDetails
 }
@@ -54,10 +53,9 @@ export function auditRecordOf(
 ): AuditRecorded {
   if (!AUDIT_KINDS_BY_PUBLISHER[publisher].includes(input.kind))
     throw new Error(`${publisher} does not record ${input.kind}`)
-  const actor: AuditActor = input.actor ? { id: input.actor.id, role: input.actor.role } : null
   return AuditRecordedSchema.parse({
     at: at.toISOString(),
-    actor,
+    actor: input.actor,
     kind: input.kind,
     subject: input.subject ?? {},
     details: input.details ?? {},
