@@ -1,11 +1,12 @@
-import { AUDIT_KINDS, type AuditKind } from '@app/contracts/audit'
-import { useId, useMemo, useState } from 'react'
+import type { AuditKind } from '@app/contracts/audit'
+import { useMemo, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { FormAlert, FormField, inputClasses } from '../../../components/ui/form.tsx'
+import { FormAlert } from '../../../components/ui/form.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { auditCsvUrl, useAudit, type AuditFilters } from '../api/get-audit.ts'
 import { useUsers } from '../api/get-users.ts'
-import { AUDIT_KIND_LABELS, isoFromLocal } from '../audit-entries.ts'
+import { isoFromLocal } from '../audit-entries.ts'
+import { AuditFiltersForm } from './audit-filters-form.tsx'
 import { AuditTable } from './audit-table.tsx'
 
 const PAGE_SIZE = 50
@@ -15,7 +16,6 @@ const PAGE_SIZE = 50
  * records newest first, and download the same records as CSV.
  */
 export function AuditLogPage() {
-  const ids = { person: useId(), kind: useId(), from: useId(), to: useId() }
   const users = useUsers()
   const [person, setPerson] = useState('')
   const [kind, setKind] = useState<AuditKind | ''>('')
@@ -47,68 +47,16 @@ export function AuditLogPage() {
 
   return (
     <div className="space-y-6">
-      <form
-        aria-label="Filter the audit log"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <FormField id={ids.person} label="Person">
-          {(control) => (
-            <select
-              {...control}
-              value={person}
-              onChange={(event) => filtered(setPerson)(event.target.value)}
-              className={inputClasses}
-            >
-              <option value="">Everyone</option>
-              {sortedUsers.map((user) => (
-                <option key={user.id} value={String(user.id)}>
-                  {`${user.name || user.username} (${user.email})`}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={ids.kind} label="Kind">
-          {(control) => (
-            <select
-              {...control}
-              value={kind}
-              onChange={(event) => filtered(setKind)(event.target.value as AuditKind | '')}
-              className={inputClasses}
-            >
-              <option value="">Every kind</option>
-              {AUDIT_KINDS.map((value) => (
-                <option key={value} value={value}>
-                  {AUDIT_KIND_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={ids.from} label="From">
-          {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              value={from}
-              onChange={(event) => filtered(setFrom)(event.target.value)}
-              className={inputClasses}
-            />
-          )}
-        </FormField>
-        <FormField id={ids.to} label="To">
-          {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              value={to}
-              onChange={(event) => filtered(setTo)(event.target.value)}
-              className={inputClasses}
-            />
-          )}
-        </FormField>
-      </form>
+      <AuditFiltersForm
+        users={sortedUsers}
+        values={{ person, kind, from, to }}
+        on={{
+          person: filtered(setPerson),
+          kind: filtered(setKind),
+          from: filtered(setFrom),
+          to: filtered(setTo),
+        }}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-slate-600" aria-live="polite">
           {audit.data ? `${audit.data.total} ${audit.data.total === 1 ? 'record' : 'records'}` : ''}
