@@ -17,7 +17,7 @@ const SIGNED_OUT_BUDGET_BYTES = 90_000
 const SIGNED_IN_BUDGET_BYTES = 120_000
 const PAGES: ReadonlyArray<{ path: string; signedIn: boolean; budget: number; ceiling?: number }> = [
   { path: '/login', signedIn: false, budget: SIGNED_OUT_BUDGET_BYTES, ceiling: 101_500 },
-  { path: '/', signedIn: true, budget: SIGNED_IN_BUDGET_BYTES, ceiling: 165_500 },
+  { path: '/', signedIn: true, budget: SIGNED_IN_BUDGET_BYTES, ceiling: 165_600 },
   { path: '/history', signedIn: true, budget: SIGNED_IN_BUDGET_BYTES, ceiling: 143_500 },
   { path: '/assessment', signedIn: true, budget: SIGNED_IN_BUDGET_BYTES, ceiling: 144_500 },
   { path: '/collaborate', signedIn: true, budget: SIGNED_IN_BUDGET_BYTES, ceiling: 154_000 },

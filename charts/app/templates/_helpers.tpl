@@ -47,14 +47,16 @@ signs its events with its own private key; a consumer holds the public key of ea
 (docs/decisions/021-events-signed-by-their-publisher.md). Read with: include "app.eventPublishers" . | fromYaml
 */}}
 {{- define "app.eventPublishers" -}}
-auth: [users.created.v1, users.updated.v1, users.deleted.v1]
-sharing: [invitations.accepted.v1, access.revoked.v1]
+auth: [users.created.v1, users.updated.v1, users.deleted.v1, audit.auth-recorded.v1]
+sharing: [invitations.accepted.v1, access.revoked.v1, audit.sharing-recorded.v1]
+import: [audit.import-recorded.v1]
 {{- end -}}
 
 {{- define "app.eventSubscriptions" -}}
 profiles: [users.created.v1, users.updated.v1, invitations.accepted.v1, access.revoked.v1, users.deleted.v1]
 sharing: [users.deleted.v1]
 import: [users.deleted.v1]
+auth: [audit.auth-recorded.v1, audit.import-recorded.v1, audit.sharing-recorded.v1]
 {{- end -}}
 
 {{/* The publishers whose events a service consumes. Call with (dict "name" "profiles" "context" $); a space-separated list. */}}

@@ -25,7 +25,8 @@ type Landing = typeof STAY | `/${string}`
  * - signed-in routes send anonymous visitors to /login;
  * - /admin/import and /admin/simple-import send non-administrators to /;
  * - /admin/users and /admin/user-management send non-administrators to /login (the rule naming these two
- *   routes is more specific than the general guest rule, which would say /);
+ *   routes is more specific than the general guest rule, which would say /), and so does /admin/audit
+ *   (docs/decisions/059-audit-log.md);
  * - guest_standard may reach only / (and the public routes), guest_owner also /collaborate,
  *   /share-profile and /history; otherwise a guest goes to /;
  * - /change-password (decision 033) is open to every signed-in role, guests included.
@@ -137,6 +138,13 @@ const EXPECTED: Record<string, Record<Visitor, Landing>> = {
     guest_standard: '/',
     guest_owner: '/',
     standard: '/',
+    administrator: STAY,
+  },
+  '/admin/audit': {
+    anonymous: '/login',
+    guest_standard: '/login',
+    guest_owner: '/login',
+    standard: '/login',
     administrator: STAY,
   },
   '/admin/users': {

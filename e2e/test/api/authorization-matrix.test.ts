@@ -202,7 +202,9 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'POST /api/ai/disc-collaboration/stream': {
     expect: signedIn,
     body: { myProfile: { id: 999998 }, theirProfile: { id: 999999 }, question: 'Fit?' },
-  },
+  }, // The audit log (docs/decisions/059-audit-log.md).
+  'GET /api/admin/audit': { expect: administratorsOnly },
+  'GET /api/admin/audit.csv': { expect: administratorsOnly },
 }
 
 const fixture = useProduct()

@@ -176,4 +176,36 @@ describe('a damaged data file of the product', () => {
       await again.stop()
     }
   }, 120_000)
+
+  it('a garbled line of the audit log stops start-up naming it, like any damaged data file (decision 059)', async () => {
+    const first = await run('scripts/all-in-one.ts', true)
+    const admin = await signedInAdmin(first.url!)
+    await expect
+      .poll(async () => ((await admin.expect(200, 'GET', '/api/admin/audit')) as { total: number }).total)
+      .toBeGreaterThan(0)
+    await first.stop()
+
+    const auditFile = join(dataDirectory, 'auth', 'audit_records.db')
+    const lines = readFileSync(auditFile, 'utf8').split('\n')
+    const signIn = lines.findIndex((line) => line.includes('sign-in.succeeded'))
+    expect(signIn).toBeGreaterThanOrEqual(0)
+    lines[signIn] = `#${lines[signIn]!.slice(1)}`
+    writeFileSync(auditFile, lines.join('\n'))
+
+    const refused = await run('scripts/all-in-one.ts', true)
+    expect(refused.url).toBeUndefined()
+    expect(refused.output).toContain(`${auditFile}: line ${signIn + 1} is not a valid record`)
+    expect(refused.output).toContain('npm run data:repair')
+
+    const repair = await run('scripts/data-repair.ts')
+    expect(repair.code).toBe(0)
+    expect(repair.output).toContain(`${auditFile}: kept a copy as ${auditFile}.bak-`)
+    const again = await run('scripts/all-in-one.ts', true)
+    try {
+      expect(again.url, again.output.slice(-2000)).toBeDefined()
+      await signedInAdmin(again.url!)
+    } finally {
+      await again.stop()
+    }
+  }, 120_000)
 })

@@ -11,6 +11,7 @@ import { sharingRoutes } from './api/sharing-routes.ts'
 import { teamRoutes } from './api/teams-routes.ts'
 import { scimRoutes } from './api/scim-routes.ts'
 import { scimTokenRoutes } from './api/scim-token-routes.ts'
+import { auditRoutes } from './api/audit-routes.ts'
 
 export type { Access, AddressLimitName, ApiRoute, ApiTarget, HttpMethod } from './api/route.ts'
 export { HealthSchema } from './api/gateway-routes.ts'
@@ -32,6 +33,7 @@ export const api = {
   ...accountDeletionRoutes,
   ...scimTokenRoutes,
   ...scimRoutes,
+  ...auditRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

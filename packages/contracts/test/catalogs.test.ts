@@ -9,6 +9,7 @@ import { profileRoutes } from '../src/api/profiles-routes.ts'
 import { questionRoutes } from '../src/api/questions-routes.ts'
 import { sharingRoutes } from '../src/api/sharing-routes.ts'
 import { teamRoutes } from '../src/api/teams-routes.ts'
+import { auditRoutes } from '../src/api/audit-routes.ts'
 import { internalApi, internalCalls, internalRoutes } from '../src/internal.ts'
 import { SERVICES } from '../src/services.ts'
 
@@ -22,6 +23,7 @@ const areas = [
   importRoutes,
   teamRoutes,
   accountDeletionRoutes,
+  auditRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {

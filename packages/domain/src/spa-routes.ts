@@ -25,6 +25,7 @@ export const paths = {
   adminSimpleImport: '/admin/simple-import',
   adminUsers: '/admin/users',
   adminUserManagement: '/admin/user-management',
+  adminAudit: '/admin/audit',
 } as const
 
 type Access =
@@ -55,6 +56,7 @@ const routeAccess: Record<string, Access> = {
   [paths.adminSimpleImport]: { kind: 'administrator', otherwise: '/' },
   [paths.adminUsers]: { kind: 'administrator', otherwise: '/login' },
   [paths.adminUserManagement]: { kind: 'administrator', otherwise: '/login' },
+  [paths.adminAudit]: { kind: 'administrator', otherwise: '/login' },
 }
 
 export type RouteDecision = { allow: true } | { allow: false; redirectTo: string } | { notFound: true }

@@ -1,3 +1,4 @@
+import { AUDIT_TOPICS } from '@app/contracts/audit'
 import {
   ACCESS_REVOKED,
   INVITATIONS_ACCEPTED,
@@ -37,8 +38,9 @@ export const upperName = (service: ServiceName) => service.toUpperCase() as Uppe
  * holds the public key of each publisher it hears and honours a topic only when its publisher signed it.
  */
 export const EVENT_PUBLISHERS = {
-  auth: [USERS_CREATED, USERS_UPDATED, USERS_DELETED],
-  sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED],
+  auth: [USERS_CREATED, USERS_UPDATED, USERS_DELETED, AUDIT_TOPICS.auth],
+  sharing: [INVITATIONS_ACCEPTED, ACCESS_REVOKED, AUDIT_TOPICS.sharing],
+  import: [AUDIT_TOPICS.import],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 /** The topics each service subscribes to; a subscription outside this table does not build. */
@@ -47,6 +49,8 @@ export const EVENT_SUBSCRIPTIONS = {
   // An account's deletion: the services that keep anything naming the person (docs/decisions/061-account-deletion.md).
   sharing: [USERS_DELETED],
   import: [USERS_DELETED],
+  // The audit log's one consumer (docs/decisions/059-audit-log.md).
+  auth: [AUDIT_TOPICS.auth, AUDIT_TOPICS.import, AUDIT_TOPICS.sharing],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>
 
 export function publisherOf(topic: string): ServiceName | undefined {

@@ -12,6 +12,9 @@ import { createResetTokensRepository } from './repositories/reset-tokens-reposit
 import { createScimTokensRepository } from './repositories/scim-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { accountDeletionRoutes } from './routes/account-deletion-routes.ts'
+import { createAuditRepository } from './repositories/audit-repository.ts'
+import { consumeAuditRecords, scheduleAuditRetention } from './audit/audit-log.ts'
+import { auditRoutes } from './routes/audit-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
@@ -25,7 +28,7 @@ import { createThrottle } from './throttle.ts'
 export interface AuthOptions extends ServiceOptions<AuthEnv> {
   /** Prints the generated administrator password once; defaults to standard output. */
   announce?: (text: string) => void
-  /** Tests may replace the clock of reset tokens. */
+  /** Tests may replace the clock of reset tokens and of the audit log's retention. */
   now?: () => number
   /** A mailer handed in (the tests') stands for real e-mail, as SMTP_URL does: set-password links are offered. */
   mailer?: Mailer
@@ -73,9 +76,12 @@ export async function buildApp(options: AuthOptions) {
   const forgotThrottle = createThrottle(options.kv, FORGOT_PASSWORD_THROTTLE)
   const dummyHash = await hashPassword(`dummy-${Math.random()}`)
 
-  await app.register(sessionRoutes, { users, loginThrottle, dummyHash })
+  const audit = await createAuditRepository(options.store)
+  const bus = options.bus
+  await app.register(sessionRoutes, { users, loginThrottle, dummyHash, bus })
   await app.register(passwordResetRoutes, {
     users,
+    bus,
     resetTokens,
     mailer,
     forgotThrottle,
@@ -107,6 +113,13 @@ export async function buildApp(options: AuthOptions) {
     links: mailConfigured ? { resetTokens, mailer, publicUrl } : null,
   })
   app.addHook('onClose', () => addressConfirmation.idle())
+  await app.register(auditRoutes, { audit })
+  await consumeAuditRecords(app, audit)
+  scheduleAuditRetention(app, audit, {
+    retentionDays: config.AUDIT_RETENTION_DAYS,
+    log: app.log,
+    ...(options.now ? { now: options.now } : {}),
+  })
 
   const threads = hashingThreads()
   if (threads.pool < threads.cores)

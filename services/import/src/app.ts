@@ -7,6 +7,7 @@ import { createImportRunner } from './import-runner.ts'
 import { createRecovery } from './recovery.ts'
 import { createImportJobsRepository } from './repositories/import-jobs-repository.ts'
 import { importRoutes } from './routes/import-routes.ts'
+import { createImportAudit } from './import-audit.ts'
 
 /** How jobs run besides the batch settings of config.ts; the defaults suit production, tests shorten the clocks. */
 export interface ImportJobSettings {
@@ -72,12 +73,14 @@ export async function buildApp(options: ImportOptions) {
     DELETIONS_GROUP,
     createAccountDeletions(repository, () => options.store.compact()).userDeleted,
   )
+  const audit = createImportAudit(options.bus, app.log)
   await app.register(importRoutes, {
     repository,
     runner,
     keepAliveMs: settings.keepAliveMs,
     passwordFormat: config.IMPORT_PASSWORD_FORMAT,
     auth,
+    audit,
   })
 
   let sweeper: NodeJS.Timeout | undefined
@@ -91,6 +94,7 @@ export async function buildApp(options: ImportOptions) {
     // Batches in flight finish; their jobs stay `running`, and the next start finishes them.
     await runner.stop()
     await recovery.idle()
+    await audit.idle()
   })
   return app
 }

@@ -72,6 +72,7 @@ export async function buildApp(options: SharingOptions) {
   await app.register(invitationRoutes, {
     sharing,
     history,
+    bus: options.bus,
     createIdempotency: idempotency('sharing:create-invitation'),
     acceptIdempotency: idempotency('sharing:accept-invitation'),
   })

@@ -310,7 +310,7 @@ export function createSharingService(options: SharingServiceOptions) {
         },
         'invitation accepted',
       )
-      return { ...account, ownerId: accepted.ownerId }
+      return { ...account, ownerId: accepted.ownerId, invitationId: accepted.id }
     },
 
     /**

@@ -6,6 +6,9 @@ import { paths } from '@app/domain/spa-routes'
  * first-page.ts, which starts the first page's files before any library has run
  * (docs/decisions/050-pages-start-beside-the-libraries.md). A pattern not listed shows the not-found page.
  */
+/** The administrator's pages share one lazy chunk (app/routes/admin-area.tsx). */
+const ADMIN_AREA = { module: 'admin-area', component: 'AdminAreaRoute' }
+
 export const routePages: Partial<Record<string, { module: string; component: string }>> = {
   [paths.login]: { module: 'login', component: 'LoginRoute' },
   [paths.loginSuccess]: { module: 'login-success', component: 'LoginSuccessRoute' },
@@ -23,10 +26,11 @@ export const routePages: Partial<Record<string, { module: string; component: str
   [paths.teams]: { module: 'teams', component: 'TeamsRoute' },
   [paths.shareProfile]: { module: 'share-profile', component: 'ShareProfileRoute' },
   [paths.invite]: { module: 'invite', component: 'InviteRoute' },
-  [paths.adminImport]: { module: 'admin-area', component: 'AdminAreaRoute' },
-  [paths.adminSimpleImport]: { module: 'admin-area', component: 'AdminAreaRoute' },
-  [paths.adminUsers]: { module: 'admin-area', component: 'AdminAreaRoute' },
-  [paths.adminUserManagement]: { module: 'admin-area', component: 'AdminAreaRoute' },
+  [paths.adminImport]: ADMIN_AREA,
+  [paths.adminSimpleImport]: ADMIN_AREA,
+  [paths.adminUsers]: ADMIN_AREA,
+  [paths.adminUserManagement]: ADMIN_AREA,
+  [paths.adminAudit]: ADMIN_AREA,
 }
 
 export const NOT_FOUND_PAGE = { module: 'not-found', component: 'NotFoundRoute' }

@@ -12,6 +12,8 @@ import { derivedPasswordStillInUse, hashPassword } from '../passwords.ts'
 import { normaliseEmail, toAdminUser, type UsersRepository } from '../repositories/users-repository.ts'
 import { isGuest } from '@app/domain/roles'
 import { isAccountEmail } from '@app/domain/email'
+import { userOf } from '@app/kit/service'
+import { auditAdministratorEdit, auditTakeover } from '../audit/account-audit.ts'
 
 /** Sends JSON already serialized (a long list) as it is. */
 const sendJsonText = (reply: FastifyReply, json: string) =>
@@ -59,7 +61,10 @@ export async function adminRoutes(
               administratorId: request.identity?.userId,
             })
           : null
-      if (taken) return reply.status(201).send({ ...taken, tookOverGuestAccount: true })
+      if (taken) {
+        await auditTakeover(bus, request, holder!, taken)
+        return reply.status(201).send({ ...taken, tookOverGuestAccount: true })
+      }
       const user = await users.create(account)
       request.log.info(
         { event: 'user_registered', userId: user.id, by: request.identity?.userId },
@@ -138,6 +143,7 @@ export async function adminRoutes(
       'user edited by an administrator',
     )
     reply.header(REVOKE_USER_HEADER, String(user.id))
+    await auditAdministratorEdit(bus, request, userOf(request), user.id, Object.keys(changes))
     await announceUserUpdated(bus, user, updated!)
     return toAdminUser(updated!)
   })

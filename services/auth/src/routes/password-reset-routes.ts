@@ -12,9 +12,12 @@ import type { ResetTokensRepository } from '../repositories/reset-tokens-reposit
 import { credentialStampOf, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
 import { isAccountEmail } from '@app/domain/email'
+import { publishAudit } from '@app/kit/audit'
+import type { EventBus } from '@app/kit/bus/port'
 
 export interface PasswordResetRoutesOptions {
   users: UsersRepository
+  bus: EventBus
   resetTokens: ResetTokensRepository
   mailer: Mailer
   forgotThrottle: Throttle
@@ -110,6 +113,13 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
       throw authErrors.invalidToken()
     request.log.info({ event: 'password_reset', userId: user.id }, 'password reset')
     reply.header(REVOKE_USER_HEADER, String(user.id))
+    const actor = { id: user.id, role: user.role }
+    await publishAudit(
+      options.bus,
+      'auth',
+      { kind: 'password.reset', actor, subject: { userId: user.id } },
+      request,
+    )
     return { message: 'Your password has been reset. You can now log in.' }
   })
 }

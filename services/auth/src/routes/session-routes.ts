@@ -10,10 +10,13 @@ import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
 import { type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
+import { publishAudit } from '@app/kit/audit'
+import type { EventBus } from '@app/kit/bus/port'
 
 export interface SessionRoutesOptions {
   users: UsersRepository
   loginThrottle: Throttle
+  bus: EventBus
   /** A hash verified when the username is unknown, so both failures take the same time (docs/security.md 2). */
   dummyHash: string
 }
@@ -28,7 +31,7 @@ function loginHeader(user: StoredUser) {
 }
 
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const { users, loginThrottle, dummyHash } = options
+  const { users, loginThrottle, dummyHash, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.post(api.login.path, apiRouteOptions(api.login), async (request, reply) => {
@@ -42,6 +45,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     if (!user || !valid || user.deletionStartedAt !== undefined) {
       await loginThrottle.failed(username)
       request.log.info({ event: 'login_failed' }, 'login failed')
+      // The account a known username names; nobody for an unknown one, whose text is never recorded.
+      const actor = user ? { id: user.id, role: user.role } : null
+      const subject = user ? { userId: user.id } : {}
+      await publishAudit(bus, 'auth', { kind: 'sign-in.failed', actor, subject }, request)
       throw authErrors.invalidCredentials()
     }
     await loginThrottle.succeeded(username, address)
@@ -53,6 +60,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     if (needsRehash(user.passwordHash))
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')
+    const actor = { id: user.id, role: user.role }
+    await publishAudit(
+      bus,
+      'auth',
+      { kind: 'sign-in.succeeded', actor, subject: { userId: user.id } },
+      request,
+    )
     reply.header(LOGIN_HEADER, loginHeader(user))
     return user
   })
@@ -96,6 +110,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       mustChangePassword: false,
     }))!
     request.log.info({ event: 'password_changed', userId: user.id }, 'password changed')
+    const actor = { id: user.id, role: user.role }
+    await publishAudit(
+      bus,
+      'auth',
+      { kind: 'password.changed', actor, subject: { userId: user.id } },
+      request,
+    )
     // Every other session ends; this one continues with a fresh cookie.
     reply.header(REVOKE_USER_HEADER, String(user.id))
     reply.header(LOGIN_HEADER, loginHeader(updated))

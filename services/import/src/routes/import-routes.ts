@@ -27,6 +27,7 @@ import {
   setPasswordLinksAvailable,
 } from '../upstream-batches.ts'
 import { answer } from './import-answers.ts'
+import type { ImportAudit } from '../import-audit.ts'
 import { importJobRoutes } from './import-job-routes.ts'
 import { earlierAnswer, idempotencyOf } from './import-replays.ts'
 
@@ -39,6 +40,8 @@ export interface ImportRoutesOptions {
   passwordFormat: ImportPasswordFormat
   /** Asked whether set-password links can be mailed. */
   auth: ServiceClient
+  /** Records each import this process ran once it ends (docs/decisions/059-audit-log.md). */
+  audit: ImportAudit
 }
 
 /**
@@ -103,6 +106,7 @@ export async function importCsv(
       notes,
       ...(idempotency ? { idempotency } : {}),
     })
+    options.audit.whenDone(request, format, live)
     return answer(request, reply, { live }, keepAliveMs)
   } catch (error) {
     // The same key arrived twice at once: the second answers from the first's job.
@@ -161,6 +165,7 @@ export async function importSingle(
       rows: [outcome],
       ...(idempotency ? { idempotency } : {}),
     })
+    options.audit.whenDone(request, 'single', started.live)
     job = { live: started.live }
   }
   const result = 'result' in job ? job.result : resultOrThrow(await job.live.done)

@@ -11,10 +11,13 @@ import { accessHistoryEntries } from '../access-history.ts'
 import { sharingErrors } from '../errors.ts'
 import type { AccessHistoryRepository } from '../repositories/access-history-repository.ts'
 import type { SharingService } from '../sharing-service.ts'
+import type { EventBus } from '@app/kit/bus/port'
+import { auditInvitation } from '../invitation-audit.ts'
 
 export interface InvitationRoutesOptions {
   sharing: SharingService
   history: AccessHistoryRepository
+  bus: EventBus
   createIdempotency: Idempotency
   acceptIdempotency: Idempotency
 }
@@ -31,11 +34,24 @@ export async function invitationRoutes(app: FastifyInstance, options: Invitation
   routes.post(
     api.createInvitation.path,
     idempotentRouteOptions(apiRouteOptions(api.createInvitation), options.createIdempotency),
-    async (request, reply) => reply.status(201).send(await sharing.create(userOf(request), request.body)),
+    async (request, reply) => {
+      const caller = userOf(request)
+      const invitation = await sharing.create(caller, request.body)
+      await auditInvitation(options.bus, request, 'invitation.created', caller, {
+        subject: { profileOwnerId: invitation.ownerId, invitationId: invitation.id },
+        details: { inviteeRole: invitation.inviteeRole },
+      })
+      return reply.status(201).send(invitation)
+    },
   )
 
   routes.delete(api.revokeInvitation.path, apiRouteOptions(api.revokeInvitation), async (request) => {
-    const revokedInvitationIds = await sharing.revoke(userOf(request), request.params.id)
+    const caller = userOf(request)
+    const revokedInvitationIds = await sharing.revoke(caller, request.params.id)
+    await auditInvitation(options.bus, request, 'invitation.revoked', caller, {
+      subject: { invitationId: request.params.id },
+      details: { revokedInvitations: revokedInvitationIds.length },
+    })
     return { message: 'Access revoked', revokedInvitationIds }
   })
 
@@ -49,6 +65,10 @@ export async function invitationRoutes(app: FastifyInstance, options: Invitation
     async (request, reply) => {
       const account = await sharing.accept(request.params.token, request.body?.password, request.identity)
       const { user } = account
+      await auditInvitation(options.bus, request, 'invitation.accepted', user, {
+        subject: { userId: user.id, profileOwnerId: account.ownerId, invitationId: account.invitationId },
+        details: { inviteeRole: user.role },
+      })
       // A promoted guest's older sessions carry the old role: they end, and this one starts afresh.
       if (account.promoted) reply.header(REVOKE_USER_HEADER, String(user.id))
       reply.header(LOGIN_HEADER, encodeLoginHeader(user))

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { AdminImportRoute } from './admin-import.tsx'
 import { AdminSimpleImportRoute } from './admin-simple-import.tsx'
 import { AdminUsersRoute } from './admin-users.tsx'
+import { AdminAuditRoute } from './admin-audit.tsx'
 
 /**
  * The administrator's pages as one lazy chunk: one entry in the first page's script instead of three keeps
@@ -12,6 +13,7 @@ export function AdminAreaRoute() {
   const pattern = findRoutePattern(useLocation().pathname)
   if (pattern === paths.adminImport) return <AdminImportRoute />
   if (pattern === paths.adminSimpleImport) return <AdminSimpleImportRoute />
+  if (pattern === paths.adminAudit) return <AdminAuditRoute />
   // /admin/users and /admin/user-management are one screen (decision 039).
   return <AdminUsersRoute />
 }

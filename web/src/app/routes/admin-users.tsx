@@ -1,4 +1,6 @@
+import { paths } from '@app/domain/spa-routes'
 import { PRODUCT_NAME } from '../../config/product.ts'
+import { Link } from '../../components/ui/link.tsx'
 import { textLinkClasses } from '../../components/ui/form.tsx'
 import { ScimTokensSection } from '../../features/admin/components/scim-tokens-section.tsx'
 import { UserManagementPage } from '../../features/admin/components/user-management-page.tsx'
@@ -18,6 +20,10 @@ export function AdminUsersRoute() {
         <a href="#scim-provisioning" className={textLinkClasses}>
           SCIM provisioning
         </a>
+        . Who did what is in the{' '}
+        <Link to={paths.adminAudit} className={textLinkClasses}>
+          Audit Log
+        </Link>
         .
       </p>
       <div className="mt-8">

@@ -1,0 +1,81 @@
+import type { AuditDetails } from '@app/contracts/audit'
+import { publishAudit, type AuditRequest } from '@app/kit/audit'
+import type { EventBus } from '@app/kit/bus/port'
+import type { Identity, RequestIdentity } from '@app/kit/identity'
+import { userOf } from '@app/kit/service'
+import type { StoredUser, UserChanges } from '../repositories/users-repository.ts'
+
+type AuditedField = NonNullable<AuditDetails['fields']>[number]
+
+/** The stored fields an edit names in the log: the hash is the password's, the rest are bookkeeping. */
+const FIELD_NAMES: Partial<Record<keyof UserChanges, AuditedField>> = {
+  username: 'username',
+  email: 'email',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  name: 'name',
+  passwordHash: 'password',
+  role: 'role',
+}
+
+/** The names of the fields an edit changed, never their values (docs/decisions/059-audit-log.md). */
+export function editedFields(changed: readonly string[]): AuditedField[] {
+  const names = changed.flatMap((field) => FIELD_NAMES[field as keyof UserChanges] ?? [])
+  return [...new Set(names)]
+}
+
+/** An administrator changed an account's fields in user management. */
+export async function auditAdministratorEdit(
+  bus: EventBus,
+  request: AuditRequest,
+  administrator: Identity,
+  userId: number,
+  changed: readonly string[],
+): Promise<void> {
+  await publishAudit(
+    bus,
+    'auth',
+    {
+      kind: 'user.edited',
+      actor: { id: administrator.userId, role: administrator.role },
+      subject: { userId },
+      details: { fields: editedFields(changed) },
+    },
+    request,
+  )
+}
+
+/**
+ * An administrator registered an address an unconfirmed guest account held: that account became theirs to
+ * give, with new names, password and, where it differs, a new role.
+ */
+export async function auditTakeover(
+  bus: EventBus,
+  request: AuditRequest & { identity: RequestIdentity },
+  before: StoredUser,
+  after: StoredUser,
+): Promise<void> {
+  const administrator = userOf(request)
+  const actor = { id: administrator.userId, role: administrator.role }
+  const changed = (Object.keys(FIELD_NAMES) as Array<keyof UserChanges>).filter(
+    (field) => field === 'passwordHash' || before[field] !== after[field],
+  )
+  await publishAudit(
+    bus,
+    'auth',
+    { kind: 'user.edited', actor, subject: { userId: after.id }, details: { fields: editedFields(changed) } },
+    request,
+  )
+  if (before.role !== after.role)
+    await publishAudit(
+      bus,
+      'auth',
+      {
+        kind: 'role.changed',
+        actor,
+        subject: { userId: after.id },
+        details: { fromRole: before.role, toRole: after.role },
+      },
+      request,
+    )
+}
