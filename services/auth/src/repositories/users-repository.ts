@@ -44,6 +44,7 @@ export const UserDocumentSchema = z.object({
   deletionStartedAt: z.string().optional(),
   /** Who asked for the deletion: the person, or an administrator. */
   deletionRequestedBy: z.number().int().positive().optional(),
+  /**
    * False once a SCIM client deactivated the account: it cannot sign in and its sessions ended; its profiles
    * stay (decision 064). Absent: active.
    */
