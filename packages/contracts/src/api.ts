@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from './errors.ts'
+import { accountRoutes } from './api/account-routes.ts'
 import { adviceRoutes } from './api/advice-routes.ts'
 import { authRoutes } from './api/auth-routes.ts'
 import { gatewayRoutes } from './api/gateway-routes.ts'
@@ -24,6 +25,7 @@ export const api = {
   ...adviceRoutes,
   ...sharingRoutes,
   ...importRoutes,
+  ...accountRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

@@ -9,6 +9,7 @@ import { createResetTokensRepository } from './repositories/reset-tokens-reposit
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
@@ -78,6 +79,7 @@ export async function buildApp(options: AuthOptions) {
     takeover,
     links: mailConfigured ? { resetTokens, mailer, publicUrl } : null,
   })
+  await app.register(accountExportRoutes, { users })
   app.addHook('onClose', () => addressConfirmation.idle())
 
   const threads = hashingThreads()

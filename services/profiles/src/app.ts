@@ -7,6 +7,7 @@ import { migrateUnmeasuredDiscScores } from './migrations/unmeasured-disc-scores
 import { createProfileCatalog } from './profile-catalog.ts'
 import { createGrantsProjection, GRANTS_GROUP } from './projections/grants.ts'
 import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
 import { createGrantsRepository } from './repositories/grants-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
@@ -67,5 +68,6 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(teamReportRoutes, { catalog })
   await app.register(internalProfileRoutes, { catalog })
   await app.register(assessmentImportRoutes, { assessments, catalog, people })
+  await app.register(accountExportRoutes, { assessments })
   return app
 }

@@ -7,6 +7,7 @@ import type { SharingEnv } from './config.ts'
 import { createAccessHistoryRepository } from './repositories/access-history-repository.ts'
 import { createInvitationsRepository } from './repositories/invitations-repository.ts'
 import { invitationRoutes } from './routes/invitation-routes.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { createSharingService, type SharingService } from './sharing-service.ts'
 import { createTokenSealer, invitationTokenKey } from './tokens.ts'
 
@@ -58,6 +59,7 @@ export async function buildApp(options: SharingOptions) {
     createIdempotency: idempotency('sharing:create-invitation'),
     acceptIdempotency: idempotency('sharing:accept-invitation'),
   })
+  await app.register(accountExportRoutes, { invitations, history, now: options.now ?? Date.now })
   return app
 }
 

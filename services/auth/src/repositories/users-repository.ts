@@ -37,6 +37,11 @@ export const UserDocumentSchema = z.object({
    * the address came from an administrator, or the account predates the rule.
    */
   emailConfirmed: z.boolean().optional(),
+  /**
+   * When a deletion of the account started (ISO text): set until the deletion completes, and an export
+   * is refused meanwhile (docs/decisions/060-download-my-data.md).
+   */
+  deletionStartedAt: z.string().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
