@@ -60,6 +60,14 @@ function operation(route: ApiRoute) {
           {
             description: 'Success',
             content: { [route.produces ?? 'application/json']: { schema: jsonSchema(schema, 'output') } },
+            // An archive's files, each by its schema: the data export's data.json and CSV tables.
+            ...(route.archiveFiles
+              ? {
+                  'x-archive-files': Object.fromEntries(
+                    Object.entries(route.archiveFiles).map(([name, file]) => [name, jsonSchema(file, 'output')]),
+                  ),
+                }
+              : {}),
           },
         ]),
       ),
