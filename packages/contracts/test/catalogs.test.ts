@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { api, apiRoutes } from '../src/api.ts'
+import { accountRoutes } from '../src/api/account-routes.ts'
 import { adviceRoutes } from '../src/api/advice-routes.ts'
 import { authRoutes } from '../src/api/auth-routes.ts'
 import { gatewayRoutes } from '../src/api/gateway-routes.ts'
@@ -18,6 +19,7 @@ const areas = [
   adviceRoutes,
   sharingRoutes,
   importRoutes,
+  accountRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {
