@@ -5,6 +5,8 @@ import { ACCOUNT_EXPORT_FILES, type ExportAccount } from '@app/contracts/account
 import { csvRecord } from '@app/domain/csv-cell'
 import { NOT_KEPT, readmeText } from './readme.ts'
 
+const ARCHIVE_BUFFER_BYTES = 64 * 1024
+
 /** The tables of data.json that stream in: each a key of data.json and its CSV file. */
 export const STREAMED_TABLES = ['profiles', 'invitations', 'access', 'accessHistory'] as const
 export type StreamedTable = (typeof STREAMED_TABLES)[number]
@@ -74,7 +76,9 @@ function addFile(archive: Archiver, name: string, text: AsyncIterable<string>, d
  * failing half-way destroys the stream, so the download fails rather than ending as a partial archive.
  */
 export function exportArchive(account: ExportAccount, sources: TableSources, exportedAt: Date): Readable {
-  const archive = archiver('zip', { zlib: { level: 6 } })
+  // Archiver buffers up to 1 MB of output by default; 64 kB is enough to keep a download busy and makes the
+  // pull from the services follow the client's pace closely.
+  const archive = archiver('zip', { zlib: { level: 6 }, highWaterMark: ARCHIVE_BUFFER_BYTES })
   const fill = async () => {
     await addFile(archive, 'README.txt', Readable.from([readmeText(exportedAt)]), exportedAt)
     const accountColumns = columnsOf('account.csv')
