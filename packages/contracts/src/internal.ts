@@ -61,6 +61,9 @@ export interface InternalRoute {
 const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
+/** How long the data export waits for a part to start (decision 060); a long part may then take its time. */
+const EXPORT_START_TIMEOUT_MS = 60_000
+
 const internalRoute = <const R extends InternalRoute>(definition: R) => definition
 
 /** Every internal route, by a name both ends refer to it with. */
@@ -137,7 +140,8 @@ export const internalApi = {
     idempotent: true,
     bodyLimit: BATCH_BODY_LIMIT_BYTES,
   }),
-  // export: the parts of "Download my data", each for the user the gateway acts for (decision 060).
+  // export: the parts of "Download my data", each for the user the gateway acts for (decision 060). A streamed
+  // answer starts with its first page, which a busy service may take a while to read.
   exportAccount: internalRoute({
     service: 'auth',
     method: 'GET',
@@ -154,6 +158,7 @@ export const internalApi = {
     summary: "The caller's own profiles with their answers",
     response: ExportProfileSchema,
     streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
   }),
   exportInvitations: internalRoute({
     service: 'sharing',
@@ -163,6 +168,7 @@ export const internalApi = {
     summary: 'The invitations the caller sent, then those they accepted',
     response: ExportInvitationSchema,
     streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
   }),
   exportAccess: internalRoute({
     service: 'sharing',
@@ -172,6 +178,7 @@ export const internalApi = {
     summary: "Every invitation to the caller's profiles: who can see them, via whom, since and until when",
     response: ExportAccessSchema,
     streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
   }),
   exportAccessHistory: internalRoute({
     service: 'sharing',
@@ -181,6 +188,7 @@ export const internalApi = {
     summary: "The access history of the caller's profiles, in the order it happened",
     response: ExportAccessEventSchema,
     streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
   }),
 } satisfies Record<string, InternalRoute>
 
