@@ -73,7 +73,8 @@ async function measure(profiles: number) {
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20)
       const started = performance.now()
       const response = await fetch(new URL('/api/account/export', product.url), { headers: { cookie } })
-      if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`)
+      if (response.status !== 200)
+        throw new Error(`export answered ${response.status}: ${await response.text()}`)
       let bytes = 0
       let firstByteMs = 0
       for await (const chunk of response.body!) {

@@ -210,9 +210,7 @@ describe('GET /api/account/export', () => {
     const success = document.paths['/api/account/export']!.get.responses['200']!
     expect(Object.keys(success.content as object)).toEqual(['application/zip'])
     const files = success['x-archive-files'] as Record<string, { properties: Record<string, unknown> }>
-    expect(Object.keys(files['data.json']!.properties)).toEqual(
-      Object.keys(AccountExportDataSchema.shape),
-    )
+    expect(Object.keys(files['data.json']!.properties)).toEqual(Object.keys(AccountExportDataSchema.shape))
     expect(files['account.csv']!.properties).not.toHaveProperty('passwordHash')
   })
 })

@@ -30,7 +30,7 @@ export function readmeText(exportedAt: Date): string {
     `Quick questions: ${NOT_KEPT.quickQuestions}`,
     `AI questions: ${NOT_KEPT.aiQuestions}`,
     '',
-    'CSV files are UTF-8. A cell that a spreadsheet would read as a formula starts with a quote (\').',
+    "CSV files are UTF-8. A cell that a spreadsheet would read as a formula starts with a quote (').",
     '',
   ].join('\r\n')
 }

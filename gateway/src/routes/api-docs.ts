@@ -64,7 +64,10 @@ function operation(route: ApiRoute) {
             ...(route.archiveFiles
               ? {
                   'x-archive-files': Object.fromEntries(
-                    Object.entries(route.archiveFiles).map(([name, file]) => [name, jsonSchema(file, 'output')]),
+                    Object.entries(route.archiveFiles).map(([name, file]) => [
+                      name,
+                      jsonSchema(file, 'output'),
+                    ]),
                   ),
                 }
               : {}),

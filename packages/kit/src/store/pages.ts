@@ -17,7 +17,10 @@ export async function* inPages<T>(
   if ('id' in filter) throw new Error('inPages sets the id bound itself')
   let after = 0
   for (;;) {
-    const page = await collection.find({ ...filter, id: { $gt: after } }, { sort: { id: 1 }, limit: pageSize })
+    const page = await collection.find(
+      { ...filter, id: { $gt: after } },
+      { sort: { id: 1 }, limit: pageSize },
+    )
     yield* page
     if (page.length < pageSize) return
     after = (page.at(-1) as { id: number }).id

@@ -184,7 +184,10 @@ export async function createInvitationsRepository(store: DocumentStore) {
      * For the data export (decision 060), oldest first, a page at a time: what `userId` sent, what they
      * accepted, or every invitation to their own profiles.
      */
-    inPagesOf(userId: number, which: 'sent' | 'received' | 'to-own-profiles'): AsyncGenerator<StoredInvitation> {
+    inPagesOf(
+      userId: number,
+      which: 'sent' | 'received' | 'to-own-profiles',
+    ): AsyncGenerator<StoredInvitation> {
       const field = { sent: 'invitedBy', received: 'acceptedUserId', 'to-own-profiles': 'ownerId' }[which]
       return inPages(invitations, { [field]: userId })
     },
