@@ -8,15 +8,14 @@ import { option } from './support.ts'
 
 /**
  * "Download my data" streams (issue 29, docs/decisions/060-download-my-data.md): the whole product in one
- * process (run mode 1) answers GET /api/account/export for an account owning many profiles, and the heap in use
- * is sampled every 20 ms while the archive downloads (garbage included: an upper bound of what is live; a full
- * collection per sample would stall the download itself). If the archive or a part sat whole in memory, the peak
- * above the live heap before the download would grow with the number of profiles; streamed, it stays flat while
- * the archive grows. Runs at each size of --sizes (default 2000,20000), each profile with 28
+ * process (run mode 1) answers GET /api/account/export for an account owning many profiles, and the live heap
+ * (after a full collection) is sampled every 500 ms while the archive downloads; more often, the collections
+ * would stall the download itself. If the archive or a part sat whole in memory, the peak above the live heap
+ * before the download would grow with the number of profiles; streamed, it stays flat while the archive grows. Runs at each size of --sizes (default 2000,10000,20000), each profile with 28
  * answers; prints archive bytes, time and the peak extra heap.
  * `node --expose-gc --import tsx account-export.ts [--sizes 2000,20000]` (`pnpm bench:account-export`).
  */
-const sizes = (option('--sizes') ?? '2000,20000').split(',').map(Number)
+const sizes = (option('--sizes') ?? '2000,10000,20000').split(',').map(Number)
 const collect = (globalThis as { gc?: () => void }).gc
 if (!collect) throw new Error('run with node --expose-gc (pnpm bench:account-export)')
 
@@ -70,7 +69,7 @@ async function measure(profiles: number) {
       const cookie = await signIn(product)
       const before = liveHeap()
       let peak = before
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20)
+      const sampler = setInterval(() => (peak = Math.max(peak, liveHeap())), 500)
       const started = performance.now()
       const response = await fetch(new URL('/api/account/export', product.url), { headers: { cookie } })
       if (response.status !== 200)

@@ -1,7 +1,7 @@
 import type { Collection, Filter, WithId } from './port.ts'
 
 /** Documents read this many at a time: a page is all a reader holds, however many match. */
-export const PAGE_SIZE = 200
+export const PAGE_SIZE = 500
 
 /**
  * Every document matching `filter`, in id order, read a page at a time (each page after the last id of the
