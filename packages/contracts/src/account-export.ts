@@ -110,19 +110,6 @@ export const AccountExportDataSchema = z.object({
 })
 export type AccountExportData = z.infer<typeof AccountExportDataSchema>
 
-/** The answer of `GET /api/account/export`: bytes, documented as a binary string. */
-export const ZipFileSchema = z
-  .custom<Uint8Array>((value) => value instanceof Uint8Array)
-  .meta({
-    type: 'string',
-    format: 'binary',
-    description:
-      'A zip archive: README.txt, data.json (described under x-archive-files) and one CSV file per table',
-  })
-
-export const ZIP_CONTENT_TYPE = 'application/zip'
-export const ACCOUNT_EXPORT_PATH = '/api/account/export'
-
 /** The archive's files other than README.txt, by name: what the OpenAPI page documents. */
 export const ACCOUNT_EXPORT_FILES = {
   'data.json': AccountExportDataSchema,

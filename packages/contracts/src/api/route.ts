@@ -38,8 +38,6 @@ export interface ApiRoute {
   perAddressLimit?: AddressLimitName
   /** The media type of the success answer when it is not JSON (the PDF reports, the data export's zip). */
   produces?: 'application/pdf' | 'application/zip'
-  /** The files of an archive answer, by name, each described by its schema on the OpenAPI page. */
-  archiveFiles?: Record<string, z.ZodType>
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>
 }
