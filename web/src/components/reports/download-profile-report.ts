@@ -1,5 +1,4 @@
-import { apiClient } from '../../lib/api-client.ts'
-import { saveFile } from '../../lib/save-file.ts'
+import { apiClient, type ApiFile } from '../../lib/api-client.ts'
 
 /**
  * Fetches a profile's PDF report and hands it to the browser as a download (docs/decisions/057-profile-reports.md).
@@ -15,4 +14,20 @@ export async function downloadTeamReport(profileIds: readonly number[], name: st
     await apiClient.postFile('/api/teams/report', { name, profileIds: [...profileIds] }),
     'team-report.pdf',
   )
+}
+
+function saveFile({ blob, fileName }: ApiFile, fallbackName: string) {
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = fileName ?? fallbackName
+    link.rel = 'noopener'
+    document.body.append(link)
+    link.click()
+    link.remove()
+  } finally {
+    // Released after the click has handed the file over; a later tick keeps older browsers from cancelling it.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
 }

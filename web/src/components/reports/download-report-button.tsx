@@ -5,9 +5,9 @@ import { downloadProfileReport } from './download-profile-report.ts'
 
 const FAILED = 'The report could not be downloaded. Please try again.'
 
-function messageOf(error: unknown, failed: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? failed
-  return failed
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? FAILED
+  return FAILED
 }
 
 /**
@@ -30,16 +30,11 @@ export function DownloadButton({
   busyText,
   download: fetchFile,
   label = 'Download report',
-  busyLabel = 'Preparing report…',
-  failedText = FAILED,
 }: {
   accessibleName: string
   busyText: string
   download: () => Promise<void>
   label?: string
-  busyLabel?: string
-  /** Said when the download fails without a message of the server's. */
-  failedText?: string
 }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -52,7 +47,7 @@ export function DownloadButton({
     try {
       await fetchFile()
     } catch (caught) {
-      setError(messageOf(caught, failedText))
+      setError(messageOf(caught))
     } finally {
       setBusy(false)
     }
@@ -74,7 +69,7 @@ export function DownloadButton({
             className="size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600 motion-reduce:animate-[spin_1.5s_linear_infinite]"
           />
         )}
-        {busy ? busyLabel : label}
+        {busy ? 'Preparing report…' : label}
       </button>
       <span role="status" className="sr-only">
         {busy ? busyText : ''}
