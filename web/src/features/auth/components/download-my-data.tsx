@@ -45,6 +45,8 @@ export function DownloadMyData() {
           onClick={() => void download()}
           aria-busy={busy}
           aria-describedby={error ? errorId : undefined}
+          // One name while busy too; the status below says what is happening.
+          aria-label="Download my data"
         >
           {busy && (
             <span
