@@ -15,6 +15,7 @@ import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { createRequestRouting, routeOf } from './request-route.ts'
 import { bodyLimitOf, compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
+import { accountExportRoutes } from './routes/account-export.ts'
 import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -86,6 +87,10 @@ export async function buildApp(options: GatewayOptions) {
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv, breakers })
   await app.register(apiDocsRoutes)
   await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL, logos: config.logos })
+  await app.register(accountExportRoutes, {
+    serviceUrls: config.serviceUrls,
+    privateKey: config.GATEWAY_PRIVATE_KEY,
+  })
   await registerProxies(app, {
     rules,
     serviceUrls: config.serviceUrls,

@@ -102,6 +102,8 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   'GET /api/profiles/map': { expect: signedIn },
   // A profile nobody may see: the service's 403, never the gateway's guard (issue 28).
   'GET /api/profiles/:id/report': { expect: signedIn, path: '/api/profiles/999999/report' },
+  // Every signed-in user downloads their own data only (decision 060).
+  'GET /api/account/export': { expect: signedIn },
   // An empty team: owners are let through and get the service's 400.
   'POST /api/teams/report': {
     expect: { ...signedIn, guest_standard: 403, guest_owner: 403 },

@@ -83,7 +83,7 @@ describe('every route of every service', () => {
         if (route.url === '/health') {
           expect(route.access, where).toBe('no-token')
         } else if (route.url.startsWith('/internal/')) {
-          const callers = (route.access as { services: ServiceName[] }).services
+          const callers = (route.access as { services: Array<ServiceName | 'gateway'> }).services
           expect(callers.length, where).toBeGreaterThan(0)
           const row = internalRoutes.find(
             (entry) => entry.method === route.method && entry.path === route.url,
@@ -91,9 +91,11 @@ describe('every route of every service', () => {
           expect(row, `${where} is missing from packages/contracts/src/internal.ts`).toBeDefined()
           expect(row!.service, where).toBe(name)
           expect(callers, where).toEqual(row!.callers)
-          // Only pairs of INTERNAL_CALLS, each one a NetworkPolicy edge.
+          // Only pairs of INTERNAL_CALLS, each one a NetworkPolicy edge; the gateway, which reaches every
+          // service anyway, only for a user's own data (decision 060).
           for (const caller of callers)
-            expect(INTERNAL_CALLS[caller as keyof typeof INTERNAL_CALLS] ?? [], where).toContain(name)
+            if (caller === 'gateway') expect(route.url, where).toMatch(/^\/internal\/account\/export\b/)
+            else expect(INTERNAL_CALLS[caller as keyof typeof INTERNAL_CALLS] ?? [], where).toContain(name)
         } else {
           const entry = apiRoutes.find((api) => api.method === route.method && api.path === route.url)
           expect(entry, `${where} is missing from packages/contracts/src/api.ts`).toBeDefined()
@@ -116,8 +118,11 @@ describe('every route of every service', () => {
       Object.entries(calls).flatMap(([caller, targets]) =>
         (targets ?? []).map((target) => `${caller} → ${target}`),
       )
+    // The gateway → service edges are every service's already, not INTERNAL_CALLS (decision 060).
     const rowPairs = new Set(
-      internalRoutes.flatMap((row) => row.callers.map((caller) => `${caller} → ${row.service}`)),
+      internalRoutes.flatMap((row) =>
+        row.callers.filter((caller) => caller !== 'gateway').map((caller) => `${caller} → ${row.service}`),
+      ),
     )
     expect(pairs(INTERNAL_CALLS).sort()).toEqual([...rowPairs].sort())
     expect(pairs(INTERNAL_CALLS).length).toBeGreaterThan(0)

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import { z } from 'zod'
-import { apiRoutes, ErrorBodySchema, type ApiRoute } from '@app/contracts/api'
+import { ACCOUNT_EXPORT_FILES } from '@app/contracts/account-export'
+import { api, apiRoutes, ErrorBodySchema, type ApiRoute } from '@app/contracts/api'
 import { SCIM_MEDIA_TYPE, ScimErrorSchema } from '@app/contracts/scim'
 
 export const API_DOCS_PATH = '/api/docs'
 export const OPENAPI_PATH = '/api/docs/openapi.json'
 
 type JsonSchema = Record<string, unknown>
+
+/**
+ * The files inside an archive answer, by route path, each by its schema: the data export's data.json and CSV
+ * tables (decision 060). Kept here, not in the catalog row, so that the web app's bundle does not carry them.
+ */
+const ARCHIVE_FILES: Record<string, Record<string, z.ZodType>> = {
+  [api.accountExport.path]: ACCOUNT_EXPORT_FILES,
+}
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   // Requests are described as clients send them (before defaults), answers as clients receive them.
@@ -65,6 +74,17 @@ function operation(route: ApiRoute) {
           {
             description: 'Success',
             content: { [route.produces ?? mediaType]: { schema: jsonSchema(schema, 'output') } },
+            // An archive's files, each by its schema: the data export's data.json and CSV tables.
+            ...(ARCHIVE_FILES[route.path]
+              ? {
+                  'x-archive-files': Object.fromEntries(
+                    Object.entries(ARCHIVE_FILES[route.path]!).map(([name, file]) => [
+                      name,
+                      jsonSchema(file, 'output'),
+                    ]),
+                  ),
+                }
+              : {}),
           },
         ]),
       ),

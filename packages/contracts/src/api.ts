@@ -1,5 +1,6 @@
 import { ErrorBodySchema } from './errors.ts'
 import { accountDeletionRoutes } from './api/account-deletion-routes.ts'
+import { accountRoutes } from './api/account-routes.ts'
 import { adviceRoutes } from './api/advice-routes.ts'
 import { authRoutes } from './api/auth-routes.ts'
 import { gatewayRoutes } from './api/gateway-routes.ts'
@@ -34,6 +35,7 @@ export const api = {
   ...scimTokenRoutes,
   ...scimRoutes,
   ...auditRoutes,
+  ...accountRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

@@ -8,7 +8,14 @@ import {
 } from './imports.ts'
 import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from './profiles.ts'
 import { GuestAccountRequestSchema, GuestAccountResponseSchema, UserContactSchema } from './sharing.ts'
-import { SERVICES, type HttpMethod, type ServiceName } from './services.ts'
+import { SERVICES, type HttpMethod, type InternalCaller, type ServiceName } from './services.ts'
+import {
+  ExportAccessEventSchema,
+  ExportAccessSchema,
+  ExportAccountSchema,
+  ExportInvitationSchema,
+  ExportProfileSchema,
+} from './account-export.ts'
 
 /**
  * One route a service offers only to other services (docs/decisions/045-internal-route-catalog.md): who
@@ -23,14 +30,22 @@ export interface InternalRoute {
   method: HttpMethod
   /** `:name` is one path segment. */
   path: `/internal/${string}`
-  /** The services allowed to call it; any other caller is refused with 403. */
-  callers: readonly ServiceName[]
+  /**
+   * The services allowed to call it, or the gateway where it gathers a user's own data (decision 060); any
+   * other caller is refused with 403.
+   */
+  callers: readonly InternalCaller[]
   summary: string
   params?: z.ZodType
   querystring?: z.ZodType
   body?: z.ZodType
   /** The success answer (200); errors are `{ message, code }` and pass on to the caller's own answer. */
   response: z.ZodType
+  /**
+   * The answer is NDJSON, one `response` a line, written as it is read from the store, so that a long answer
+   * never sits whole in memory on either end (`ServiceClient.lines`).
+   */
+  streamed?: boolean
   /**
    * A POST or PATCH that may be sent again without doing anything twice (an import key, a find-or-create):
    * the client retries it after a failure on the way, as it retries every GET, PUT and DELETE.
@@ -45,6 +60,9 @@ export interface InternalRoute {
 /** A batch of 500 rows whose names are all escaped characters is still far below this. */
 const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/** How long the data export waits for a part to start (decision 060); a long part may then take its time. */
+const EXPORT_START_TIMEOUT_MS = 60_000
 
 const internalRoute = <const R extends InternalRoute>(definition: R) => definition
 
@@ -121,6 +139,56 @@ export const internalApi = {
     response: InternalAssessmentImportResponseSchema,
     idempotent: true,
     bodyLimit: BATCH_BODY_LIMIT_BYTES,
+  }),
+  // export: the parts of "Download my data", each for the user the gateway acts for (decision 060). A streamed
+  // answer starts with its first page, which a busy service may take a while to read.
+  exportAccount: internalRoute({
+    service: 'auth',
+    method: 'GET',
+    path: '/internal/account/export',
+    callers: ['gateway'],
+    summary: "The caller's account without secrets; 409 while it is being deleted",
+    response: ExportAccountSchema,
+  }),
+  exportProfiles: internalRoute({
+    service: 'profiles',
+    method: 'GET',
+    path: '/internal/account/export/profiles',
+    callers: ['gateway'],
+    summary: "The caller's own profiles with their answers",
+    response: ExportProfileSchema,
+    streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
+  }),
+  exportInvitations: internalRoute({
+    service: 'sharing',
+    method: 'GET',
+    path: '/internal/account/export/invitations',
+    callers: ['gateway'],
+    summary: 'The invitations the caller sent, then those they accepted',
+    response: ExportInvitationSchema,
+    streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
+  }),
+  exportAccess: internalRoute({
+    service: 'sharing',
+    method: 'GET',
+    path: '/internal/account/export/access',
+    callers: ['gateway'],
+    summary: "Every invitation to the caller's profiles: who can see them, via whom, since and until when",
+    response: ExportAccessSchema,
+    streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
+  }),
+  exportAccessHistory: internalRoute({
+    service: 'sharing',
+    method: 'GET',
+    path: '/internal/account/export/access-history',
+    callers: ['gateway'],
+    summary: "The access history of the caller's profiles, in the order it happened",
+    response: ExportAccessEventSchema,
+    streamed: true,
+    timeoutMs: EXPORT_START_TIMEOUT_MS,
   }),
 } satisfies Record<string, InternalRoute>
 

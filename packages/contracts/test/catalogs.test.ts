@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { api, apiRoutes } from '../src/api.ts'
 import { accountDeletionRoutes } from '../src/api/account-deletion-routes.ts'
+import { accountRoutes } from '../src/api/account-routes.ts'
 import { adviceRoutes } from '../src/api/advice-routes.ts'
 import { authRoutes } from '../src/api/auth-routes.ts'
 import { gatewayRoutes } from '../src/api/gateway-routes.ts'
@@ -24,6 +25,7 @@ const areas = [
   teamRoutes,
   accountDeletionRoutes,
   auditRoutes,
+  accountRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {

@@ -4,7 +4,7 @@ import { AppError } from './errors.ts'
 import { createTokenSigner, IDENTITY_HEADER, type Identity } from './identity.ts'
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts'
 import { currentClientAddress, currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
-import type { ServiceName } from './services.ts'
+import type { Caller, ServiceName } from './services.ts'
 
 type SchemaOf<R, Key extends string> = R extends { [K in Key]: infer S extends z.ZodType } ? S : never
 
@@ -34,6 +34,12 @@ export interface ServiceClient {
    * called service's fault (502). A POST or PATCH is retried only when the row says it is idempotent.
    */
   request<R extends InternalRoute>(route: R, ...call: CallArguments<R>): Promise<InternalAnswer<R>>
+  /**
+   * Calls a row whose answer is streamed (NDJSON, `streamed` in the catalog) and yields each line as the row's
+   * schema reads it, as the lines arrive: the caller holds one line at a time, never the whole answer. An
+   * error answer throws on the first iteration, as `request` would; stopping early ends the call.
+   */
+  lines<R extends InternalRoute>(route: R, ...call: CallArguments<R>): AsyncGenerator<InternalAnswer<R>>
 }
 
 /** The call's input may be left out where the row needs none. */
@@ -41,7 +47,8 @@ export type CallArguments<R extends InternalRoute> =
   object extends InternalCall<R> ? [call?: InternalCall<R>] : [call: InternalCall<R>]
 
 export interface ServiceClientOptions {
-  caller: ServiceName
+  /** A service, or the gateway gathering a user's own data (decision 060). */
+  caller: Caller
   target: ServiceName
   baseUrl: string
   privateKey: string
@@ -84,30 +91,52 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       'The service is temporarily unavailable. Please try again shortly.',
     )
 
-  async function attempt(request: Outgoing, limitMs: number): Promise<Answer> {
+  function send(request: Outgoing, signal: AbortSignal, accept = 'application/json') {
     const requestId = currentRequestId()
     const clientAddress = currentClientAddress()
-    const response = await fetch(new URL(request.path, options.baseUrl), {
+    return fetch(new URL(request.path, options.baseUrl), {
       method: request.method,
       headers: {
         [IDENTITY_HEADER]: sign(options.target, request.actingFor ?? null),
         ...(requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId }),
         // The called service throttles by the client's address, not this service's (client-address.ts).
         ...(clientAddress === undefined ? {} : { [CLIENT_ADDRESS_HEADER]: clientAddress }),
-        accept: 'application/json',
+        accept,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal: AbortSignal.timeout(limitMs),
+      signal,
     })
-    const text = await response.text()
-    let body: unknown = null
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      body = null
+  }
+
+  async function attempt(request: Outgoing, limitMs: number): Promise<Answer> {
+    return answerOf(await send(request, AbortSignal.timeout(limitMs)))
+  }
+
+  /** An error answer as the caller's own: 4xx passes on as it is, anything else is the callee's fault. */
+  function failureOf(answer: Answer): AppError {
+    if (RETRYABLE_STATUS.has(answer.status)) return unavailable()
+    const error = answer.body as { message?: unknown; code?: unknown } | null
+    if (answer.status < 500 && typeof error?.message === 'string' && typeof error.code === 'string')
+      return new AppError(answer.status, error.code, error.message, retryAfterOf(answer))
+    return new AppError(502, `${prefix}_FAILED`, 'A service this request needs failed. Please try again.')
+  }
+
+  const badAnswer = () =>
+    new AppError(502, `${prefix}_BAD_ANSWER`, 'A service this request needs answered unexpectedly.')
+
+  function outgoing<R extends InternalRoute>(route: R, call: InternalCall<R>): Outgoing {
+    // A row of another service, or one this service may not call, is a mistake in the caller's code.
+    if (route.service !== options.target || !route.callers.includes(options.caller))
+      throw new Error(
+        `${options.caller} → ${options.target}: ${route.method} ${route.path} is not a call the catalog allows`,
+      )
+    return {
+      method: route.method,
+      path: pathOf(route, call as Parameters<typeof pathOf>[1]),
+      body: call.body,
+      actingFor: call.actingFor ?? null,
     }
-    return { status: response.status, body, retryAfter: response.headers.get('retry-after') }
   }
 
   return {
@@ -116,17 +145,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       route: R,
       ...[call = {} as InternalCall<R>]: CallArguments<R>
     ): Promise<InternalAnswer<R>> {
-      // A row of another service, or one this service may not call, is a mistake in the caller's code.
-      if (route.service !== options.target || !route.callers.includes(options.caller))
-        throw new Error(
-          `${options.caller} → ${options.target}: ${route.method} ${route.path} is not a call the catalog allows`,
-        )
-      const request: Outgoing = {
-        method: route.method,
-        path: pathOf(route, call as Parameters<typeof pathOf>[1]),
-        body: call.body,
-        actingFor: call.actingFor ?? null,
-      }
+      const request = outgoing(route, call)
       const idempotent = route.idempotent ?? !['POST', 'PATCH'].includes(route.method)
       const attempts = idempotent ? retries + 1 : 1
       let answer: Answer | null = null
@@ -141,20 +160,74 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }
         if (!RETRYABLE_STATUS.has(answer.status)) break
       }
-      if (!answer || RETRYABLE_STATUS.has(answer.status)) throw unavailable()
-      if (answer.status >= 400) {
-        const error = answer.body as { message?: unknown; code?: unknown } | null
-        // 4xx answers are about the request and pass on as they are; anything else is the callee's fault.
-        if (answer.status < 500 && typeof error?.message === 'string' && typeof error.code === 'string')
-          throw new AppError(answer.status, error.code, error.message, retryAfterOf(answer))
-        throw new AppError(502, `${prefix}_FAILED`, 'A service this request needs failed. Please try again.')
-      }
+      if (!answer) throw unavailable()
+      if (answer.status >= 400 || RETRYABLE_STATUS.has(answer.status)) throw failureOf(answer)
       const parsed = route.response.safeParse(answer.body)
-      if (!parsed.success)
-        throw new AppError(502, `${prefix}_BAD_ANSWER`, 'A service this request needs answered unexpectedly.')
+      if (!parsed.success) throw badAnswer()
       return parsed.data as InternalAnswer<R>
     },
+
+    async *lines<R extends InternalRoute>(
+      route: R,
+      ...[call = {} as InternalCall<R>]: CallArguments<R>
+    ): AsyncGenerator<InternalAnswer<R>> {
+      if (!route.streamed) throw new Error(`${route.method} ${route.path} does not stream its answer`)
+      const request = outgoing(route, call)
+      // The limit is on the wait for the answer to start; a long answer may take as long as it needs.
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), route.timeoutMs ?? timeoutMs)
+      let response: Response
+      try {
+        response = await send(request, controller.signal, 'application/x-ndjson')
+      } catch {
+        throw unavailable()
+      } finally {
+        clearTimeout(timer)
+      }
+      try {
+        if (response.status !== 200 || !response.body) throw failureOf(await answerOf(response))
+        for await (const line of ndjsonLines(response.body)) {
+          const parsed = route.response.safeParse(jsonOrNull(line))
+          if (!parsed.success) throw badAnswer()
+          yield parsed.data as InternalAnswer<R>
+        }
+      } finally {
+        // Ends the call when the caller stops early or a line is refused; harmless once the answer is read.
+        controller.abort()
+      }
+    },
   }
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null
+  } catch {
+    return null
+  }
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const body = jsonOrNull(await response.text())
+  return { status: response.status, body, retryAfter: response.headers.get('retry-after') }
+}
+
+/** The non-empty lines of a UTF-8 byte stream, as they complete. */
+async function* ndjsonLines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder()
+  let pending = ''
+  for await (const chunk of body) {
+    pending += decoder.decode(chunk, { stream: true })
+    let end = pending.indexOf('\n')
+    while (end !== -1) {
+      const line = pending.slice(0, end)
+      pending = pending.slice(end + 1)
+      if (line.trim()) yield line
+      end = pending.indexOf('\n')
+    }
+  }
+  pending += decoder.decode()
+  if (pending.trim()) yield pending
 }
 
 interface Outgoing {

@@ -32,10 +32,11 @@ export type { ZodTypeProvider }
  * - 'public': through the gateway, no session needed (login, forgot password), as the catalog's 'public';
  * - 'scim': through the gateway, no session; the route checks the SCIM client's bearer token (decision 064);
  * - 'signed-in', or a list of roles: through the gateway, with a signed-in user;
- * - { services }: an internal route (`/internal/*`), called by the listed services only.
+ * - { services }: an internal route (`/internal/*`), called by the listed services only (or the gateway,
+ *   gathering a user's own data: docs/decisions/060-download-my-data.md).
  */
 export type RouteAccess =
-  'no-token' | 'public' | 'scim' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+  'no-token' | 'public' | 'scim' | 'signed-in' | readonly Role[] | { services: readonly Caller[] }
 
 export interface RouteDeclaration {
   method: string

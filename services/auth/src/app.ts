@@ -17,6 +17,7 @@ import { consumeAuditRecords, scheduleAuditRetention } from './audit/audit-log.t
 import { auditRoutes } from './routes/audit-routes.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
@@ -112,6 +113,7 @@ export async function buildApp(options: AuthOptions) {
     takeover,
     links: mailConfigured ? { resetTokens, mailer, publicUrl } : null,
   })
+  await app.register(accountExportRoutes, { users })
   app.addHook('onClose', () => addressConfirmation.idle())
   await app.register(auditRoutes, { audit })
   await consumeAuditRecords(app, audit)

@@ -15,6 +15,7 @@ import { createProfileCatalog } from './profile-catalog.ts'
 import { createDeletionsProjection, DELETIONS_GROUP } from './projections/deletions.ts'
 import { createGrantsProjection, GRANTS_GROUP } from './projections/grants.ts'
 import { createPeopleProjection, PEOPLE_GROUP } from './projections/people.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { createAssessmentsRepository } from './repositories/assessments-repository.ts'
 import { createGrantsRepository } from './repositories/grants-repository.ts'
 import { createPeopleRepository } from './repositories/people-repository.ts'
@@ -98,5 +99,6 @@ export async function buildApp(dependencies: ServiceDependencies) {
   await app.register(teamRoutes, { catalog, teams })
   await app.register(internalProfileRoutes, { catalog })
   await app.register(assessmentImportRoutes, { assessments, catalog, people })
+  await app.register(accountExportRoutes, { assessments })
   return app
 }

@@ -10,6 +10,7 @@ import { USERS_DELETED } from '@app/contracts/events'
 import { createAccountDeletions, DELETIONS_GROUP } from './account-deletions.ts'
 import { createRevocations } from './revocations.ts'
 import { invitationRoutes } from './routes/invitation-routes.ts'
+import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { createSharingService, type SharingService } from './sharing-service.ts'
 import { createTokenSealer, invitationTokenKey } from './tokens.ts'
 
@@ -76,6 +77,7 @@ export async function buildApp(options: SharingOptions) {
     createIdempotency: idempotency('sharing:create-invitation'),
     acceptIdempotency: idempotency('sharing:accept-invitation'),
   })
+  await app.register(accountExportRoutes, { invitations, history, now: options.now ?? Date.now })
   return app
 }
 

@@ -36,8 +36,8 @@ export interface ApiRoute {
    * that take or mail a credential, which the service also limits per account.
    */
   perAddressLimit?: AddressLimitName
-  /** The media type of the success answer when it is not JSON (the PDF reports, the audit CSV). */
-  produces?: 'application/pdf' | 'text/csv'
+  /** The media type of the success answer when it is not JSON (the PDF reports, the audit CSV, the data export's zip). */
+  produces?: 'application/pdf' | 'text/csv' | 'application/zip'
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>
 }

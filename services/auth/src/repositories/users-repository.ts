@@ -39,7 +39,8 @@ export const UserDocumentSchema = z.object({
   emailConfirmed: z.boolean().optional(),
   /**
    * Set (ISO time) when the account's deletion starts, before `users.deleted.v1` is published: it can no
-   * longer sign in, and auth finishes the deletion after a crash (docs/decisions/061-account-deletion.md).
+   * longer sign in, its data can no longer be downloaded (docs/decisions/060-download-my-data.md), and auth
+   * finishes the deletion after a crash (docs/decisions/061-account-deletion.md).
    */
   deletionStartedAt: z.string().optional(),
   /** Who asked for the deletion: the person, or an administrator. */

@@ -6,6 +6,7 @@ import {
   type Profile,
 } from '@app/contracts/profiles'
 import { withoutUnmeasuredScores } from '@app/domain/profile-scores'
+import { inPages } from '@app/kit/store/pages'
 import type { DocumentStore } from '@app/kit/store/port'
 
 export const UserIdSchema = z.number().int().positive()
@@ -88,6 +89,10 @@ export async function createAssessmentsRepository(store: DocumentStore) {
     /** The owner's assessments, newest first. */
     async listByOwner(userId: number): Promise<Profile[]> {
       return (await assessments.find({ userId }, { sort: NEWEST_FIRST })).map(toProfile)
+    },
+    /** The owner's assessments, oldest first, read a page at a time (the data export, decision 060). */
+    async *ownedInPages(userId: number): AsyncGenerator<Profile> {
+      for await (const document of inPages(assessments, { userId })) yield toProfile(document)
     },
     /**
      * Every assessment, newest first: only for rebuilding the catalog (an empty one, a lost change log or an

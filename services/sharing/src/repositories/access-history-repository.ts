@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GuestRoleSchema } from '@app/contracts/sharing'
+import { inPages } from '@app/kit/store/pages'
 import type { DocumentStore } from '@app/kit/store/port'
 
 /**
@@ -50,6 +51,10 @@ export async function createAccessHistoryRepository(store: DocumentStore) {
     /** In the order they happened. */
     listByOwner(ownerId: number): Promise<Array<AccessHistoryRecord & { id: number }>> {
       return records.find({ ownerId }, { sort: { id: 1 } })
+    },
+    /** The same, a page at a time (the data export, decision 060). */
+    inPagesOfOwner(ownerId: number): AsyncGenerator<AccessHistoryRecord & { id: number }> {
+      return inPages(records, { ownerId })
     },
   }
 }

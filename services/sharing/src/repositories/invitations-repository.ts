@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GuestRoleSchema } from '@app/contracts/sharing'
+import { inPages } from '@app/kit/store/pages'
 import type { DocumentStore } from '@app/kit/store/port'
 
 const UserId = z.number().int().positive()
@@ -189,6 +190,17 @@ export async function createInvitationsRepository(store: DocumentStore) {
     },
     removeMany(ids: number[]): Promise<number> {
       return ids.length === 0 ? Promise.resolve(0) : invitations.deleteMany({ id: { $in: ids } })
+    },
+    /**
+     * For the data export (decision 060), oldest first, a page at a time: what `userId` sent, what they
+     * accepted, or every invitation to their own profiles.
+     */
+    inPagesOf(
+      userId: number,
+      which: 'sent' | 'received' | 'to-own-profiles',
+    ): AsyncGenerator<StoredInvitation> {
+      const field = { sent: 'invitedBy', received: 'acceptedUserId', 'to-own-profiles': 'ownerId' }[which]
+      return inPages(invitations, { [field]: userId })
     },
     findMany(ids: number[]): Promise<StoredInvitation[]> {
       return invitations.find({ id: { $in: ids } }, { sort: { id: 1 } })

@@ -7,6 +7,7 @@ import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx'
 import { DeleteAccountSection } from '../../features/auth/components/delete-account-section.tsx'
+import { DownloadMyData } from '../../features/auth/components/download-my-data.tsx'
 import { redirectTarget } from '../../lib/redirect-target.ts'
 
 /** Reached by choice, or sent here by the guard while a password set by an administrator is pending. */
@@ -50,6 +51,8 @@ export function ChangePasswordRoute() {
       }
     >
       <ChangePasswordForm onChanged={handleChanged} />
+      {/* The account's own settings: its data may be downloaded once the password is the person's own. */}
+      {me.data && !required && <DownloadMyData />}
       {!required && <DeleteAccountSection />}
     </AuthPage>
   )

@@ -1,16 +1,7 @@
 import type { ImportedUser } from '@app/contracts/imports'
+import { csvCell } from '@app/domain/csv-cell'
 
-/** A cell a spreadsheet would read as a formula (or a formula behind a tab or return) is kept as text. */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/**
- * One CSV cell: neutralised against spreadsheet formulas (OWASP's advice: a leading quote), then quoted
- * per RFC 4180 when it holds a quote, a comma or a line break.
- */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
+export { csvCell }
 
 export const CREDENTIALS_CSV_HEADER = ['Name', 'Email (Username)', 'Password'] as const
 
