@@ -3,7 +3,8 @@ const FORMULA_START = /^[=+\-@\t\r]/
 
 /**
  * One CSV cell: neutralised against spreadsheet formulas (OWASP's advice: a leading quote), then quoted
- * per RFC 4180 when it holds a quote, a comma or a line break. Every CSV the product writes goes through it.
+ * per RFC 4180 when it holds a quote, a comma or a line break. Every CSV the product hands out (the data
+ * export, the audit log, generated credentials) goes through it.
  */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value

@@ -126,19 +126,3 @@ export function csvValue(value: string): string {
 export function csvLine(values: readonly string[]): string {
   return values.map(csvValue).join(',')
 }
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/**
- * One value of an exported file as CSV, safe to open in a spreadsheet: a value that a spreadsheet would run
- * as a formula is kept as text by a leading apostrophe, then quoted as `csvValue` does (docs/security.md 24).
- */
-export function exportCsvValue(value: string): string {
-  return csvValue(FORMULA_START.test(value) ? `'${value}` : value)
-}
-
-/** One line of an exported file (without its line break), every cell made safe by `exportCsvValue`. */
-export function exportCsvLine(values: readonly string[]): string {
-  return values.map(exportCsvValue).join(',')
-}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { api } from '@app/contracts/api'
 import { CSV_CONTENT_TYPE } from '@app/contracts/api/audit-routes'
 import { AUDIT_CSV_COLUMNS, type AuditEntry } from '@app/contracts/audit'
-import { exportCsvLine } from '@app/domain/csv'
+import { csvRecord } from '@app/domain/csv-cell'
 import { apiRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { AuditFilter, AuditRepository } from '../repositories/audit-repository.ts'
@@ -32,7 +32,7 @@ function detailsText(details: AuditEntry['details']): string {
 
 function csvRow(entry: AuditEntry): string {
   const text = (value: number | undefined) => (value === undefined ? '' : String(value))
-  return exportCsvLine([
+  return csvRecord([
     entry.at,
     entry.kind,
     text(entry.actor?.id),
@@ -47,13 +47,13 @@ function csvRow(entry: AuditEntry): string {
 }
 
 async function auditCsv(audit: AuditRepository, filter: AuditFilter): Promise<string> {
-  const lines = [exportCsvLine(AUDIT_CSV_COLUMNS)]
+  const lines = [csvRecord(AUDIT_CSV_COLUMNS)]
   for (let skip = 0; skip < AUDIT_CSV_MAX_ROWS; skip += CSV_PAGE) {
     const { entries } = await audit.search(filter, { skip, limit: CSV_PAGE })
     lines.push(...entries.map(csvRow))
     if (entries.length < CSV_PAGE) break
   }
-  return `${lines.join('\r\n')}\r\n`
+  return lines.join('')
 }
 
 /** The audit log for administrators: read only, so no route edits or deletes a record (decision 059). */
