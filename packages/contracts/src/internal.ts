@@ -7,6 +7,7 @@ import {
   InternalUserImportResponseSchema,
 } from './imports.ts'
 import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from './profiles.ts'
+import { OidcAccountRequestSchema, OidcAccountResponseSchema } from './oidc.ts'
 import { GuestAccountRequestSchema, GuestAccountResponseSchema, UserContactSchema } from './sharing.ts'
 import { SERVICES, type HttpMethod, type ServiceName } from './services.ts'
 
@@ -23,8 +24,11 @@ export interface InternalRoute {
   method: HttpMethod
   /** `:name` is one path segment. */
   path: `/internal/${string}`
-  /** The services allowed to call it; any other caller is refused with 403. */
-  callers: readonly ServiceName[]
+  /**
+   * The services allowed to call it, or the gateway (which signs with its own key: it holds no user's
+   * identity here, and needs no NetworkPolicy edge of its own); any other caller is refused with 403.
+   */
+  callers: readonly InternalCaller[]
   summary: string
   params?: z.ZodType
   querystring?: z.ZodType
@@ -45,6 +49,9 @@ export interface InternalRoute {
 /** A batch of 500 rows whose names are all escaped characters is still far below this. */
 const BATCH_BODY_LIMIT_BYTES = 8 * 1_048_576
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/** Who may call an internal route: a service, or the gateway acting on a provider's sign-in. */
+export type InternalCaller = 'gateway' | ServiceName
 
 const internalRoute = <const R extends InternalRoute>(definition: R) => definition
 
@@ -121,6 +128,18 @@ export const internalApi = {
     response: InternalAssessmentImportResponseSchema,
     idempotent: true,
     bodyLimit: BATCH_BODY_LIMIT_BYTES,
+  }),
+  // oidc
+  oidcAccount: internalRoute({
+    service: 'auth',
+    method: 'POST',
+    path: '/internal/users/oidc-account',
+    callers: ['gateway'],
+    summary: "The account of a provider's verified e-mail: found and linked, or created (decision 062)",
+    body: OidcAccountRequestSchema,
+    response: OidcAccountResponseSchema,
+    // A second call finds the account the first created or linked.
+    idempotent: true,
   }),
 } satisfies Record<string, InternalRoute>
 

@@ -4,7 +4,7 @@ import { AppError } from './errors.ts'
 import { createTokenSigner, IDENTITY_HEADER, type Identity } from './identity.ts'
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts'
 import { currentClientAddress, currentRequestId, REQUEST_ID_HEADER } from './logger.ts'
-import type { ServiceName } from './services.ts'
+import type { Caller, ServiceName } from './services.ts'
 
 type SchemaOf<R, Key extends string> = R extends { [K in Key]: infer S extends z.ZodType } ? S : never
 
@@ -41,7 +41,8 @@ export type CallArguments<R extends InternalRoute> =
   object extends InternalCall<R> ? [call?: InternalCall<R>] : [call: InternalCall<R>]
 
 export interface ServiceClientOptions {
-  caller: ServiceName
+  /** A service, or the gateway for the internal calls it makes itself (the OpenID Connect sign-in). */
+  caller: Caller
   target: ServiceName
   baseUrl: string
   privateKey: string

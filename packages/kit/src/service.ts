@@ -34,7 +34,7 @@ export type { ZodTypeProvider }
  * - { services }: an internal route (`/internal/*`), called by the listed services only.
  */
 export type RouteAccess =
-  'no-token' | 'public' | 'signed-in' | readonly Role[] | { services: readonly ServiceName[] }
+  'no-token' | 'public' | 'signed-in' | readonly Role[] | { services: readonly Caller[] }
 
 export interface RouteDeclaration {
   method: string

@@ -10,6 +10,7 @@ import { createUsersRepository } from './repositories/users-repository.ts'
 import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
+import { oidcAccountRoutes } from './routes/internal/oidc-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
@@ -73,6 +74,7 @@ export async function buildApp(options: AuthOptions) {
   await app.register(addressConfirmation.routes)
   await app.register(adminRoutes, { users, bus: options.bus, takeover })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
+  await app.register(oidcAccountRoutes, { takeover })
   await app.register(userImportRoutes, {
     users,
     takeover,

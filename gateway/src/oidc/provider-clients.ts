@@ -1,0 +1,38 @@
+import * as client from 'openid-client'
+import { isLoopbackUrl, type OidcProvider } from './config.ts'
+
+/**
+ * openid-client's configuration of each provider, discovered from its issuer on first use and kept; a
+ * failed discovery is tried again on the next sign-in, so a provider that was down at start-up heals.
+ */
+export function createProviderClients(providers: readonly OidcProvider[]) {
+  const byId = new Map(providers.map((provider) => [provider.id, provider]))
+  const discovered = new Map<string, Promise<client.Configuration>>()
+
+  async function discover(provider: OidcProvider): Promise<client.Configuration> {
+    // Plain http is allowed only on loopback (the config refuses it elsewhere): a provider the tests start.
+    const insecure = provider.issuer.startsWith('http://') && isLoopbackUrl(provider.issuer)
+    return client.discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      { client_secret: provider.clientSecret, id_token_signed_response_alg: 'RS256' },
+      client.ClientSecretBasic(provider.clientSecret),
+      insecure ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    )
+  }
+
+  return {
+    provider: (id: string): OidcProvider | null => byId.get(id) ?? null,
+    list: (): readonly OidcProvider[] => providers,
+    configuration(provider: OidcProvider): Promise<client.Configuration> {
+      let configuration = discovered.get(provider.id)
+      if (!configuration) {
+        configuration = discover(provider)
+        discovered.set(provider.id, configuration)
+        configuration.catch(() => discovered.delete(provider.id))
+      }
+      return configuration
+    },
+  }
+}
+export type ProviderClients = ReturnType<typeof createProviderClients>
