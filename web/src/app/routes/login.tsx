@@ -5,6 +5,9 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { LoginForm } from '../../features/auth/components/login-form.tsx'
+import { ProviderSignIn } from '../../features/auth/components/provider-sign-in.tsx'
+import { signInErrorMessage } from '../../features/auth/sign-in-error.ts'
+import { FormAlert } from '../../components/ui/form.tsx'
 import { redirectTarget } from '../../lib/redirect-target.ts'
 import { sessionEnded } from '../../lib/session-state.ts'
 
@@ -22,6 +25,7 @@ export function LoginRoute() {
   const opened = useRef<'form' | 'signed-in' | null>(null)
   if (opened.current === null && !me.isPending) opened.current = me.data ? 'signed-in' : 'form'
   const [ended] = useState(() => sessionEnded.get())
+  const providerError = signInErrorMessage(location.search)
 
   // While the session is checked, the form shows: most visitors of /login are signed out.
   if (opened.current === 'signed-in' && me.data) {
@@ -45,7 +49,12 @@ export function LoginRoute() {
           Your session has ended. Please sign in again.
         </p>
       )}
-      <LoginForm redirectTo={redirectTo} />
+      {providerError && (
+        <div className="mb-5">
+          <FormAlert>{providerError}</FormAlert>
+        </div>
+      )}
+      <ProviderSignIn returnTo={redirectTo} passwordForm={<LoginForm redirectTo={redirectTo} />} />
     </AuthPage>
   )
 }

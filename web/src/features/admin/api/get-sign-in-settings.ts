@@ -1,0 +1,17 @@
+import { OidcSettingsSchema, type OidcSettings } from '@app/contracts/oidc'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+import { apiQueryKey } from '../../../lib/query-keys.ts'
+
+/** The tenant's OpenID Connect providers as configured, without their secrets. */
+export function getSignInSettings(): Promise<OidcSettings> {
+  return apiClient.get('/api/admin/sign-in-providers', { schema: OidcSettingsSchema })
+}
+
+export function getSignInSettingsQueryOptions() {
+  return queryOptions({ queryKey: apiQueryKey('/api/admin/sign-in-providers'), queryFn: getSignInSettings })
+}
+
+export function useSignInSettings() {
+  return useQuery(getSignInSettingsQueryOptions())
+}
