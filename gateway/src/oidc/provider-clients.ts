@@ -12,12 +12,17 @@ export function createProviderClients(providers: readonly OidcProvider[]) {
   async function discover(provider: OidcProvider): Promise<client.Configuration> {
     // Plain http is allowed only on loopback (the config refuses it elsewhere): a provider the tests start.
     const insecure = provider.issuer.startsWith('http://') && isLoopbackUrl(provider.issuer)
+    // openid-client trusts the token endpoint's TLS for the ID token by default; the signature is checked as
+    // well, against the provider's published keys, so a token signed with any other key is refused.
+    const execute = insecure
+      ? [client.allowInsecureRequests, client.enableNonRepudiationChecks]
+      : [client.enableNonRepudiationChecks]
     return client.discovery(
       new URL(provider.issuer),
       provider.clientId,
       { client_secret: provider.clientSecret, id_token_signed_response_alg: 'RS256' },
       client.ClientSecretBasic(provider.clientSecret),
-      insecure ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      { execute, timeout: 10 },
     )
   }
 
