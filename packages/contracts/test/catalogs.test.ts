@@ -4,6 +4,7 @@ import { adviceRoutes } from '../src/api/advice-routes.ts'
 import { authRoutes } from '../src/api/auth-routes.ts'
 import { gatewayRoutes } from '../src/api/gateway-routes.ts'
 import { importRoutes } from '../src/api/imports-routes.ts'
+import { oidcRoutes } from '../src/api/oidc-routes.ts'
 import { profileRoutes } from '../src/api/profiles-routes.ts'
 import { questionRoutes } from '../src/api/questions-routes.ts'
 import { sharingRoutes } from '../src/api/sharing-routes.ts'
@@ -18,6 +19,7 @@ const areas = [
   adviceRoutes,
   sharingRoutes,
   importRoutes,
+  oidcRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {
