@@ -51,7 +51,7 @@ const fixture = useProduct(() => ({
 beforeAll(() => real.serveFor(fixture.product.url, 'acme'))
 
 /** The provider's development pages load a web font and a favicon that are not there offline. */
-const providerPageNoise = () => [/fonts\.googleapis\.com/, new RegExp(`${real.issuer}/favicon\\.ico`)]
+const providerPageNoise = () => [/fonts\.googleapis\.com/, /\/favicon\.ico\)$/]
 
 /** Who the page's cookies sign in, asked the way the app asks; null when nobody. */
 async function signedInUser(page: Page): Promise<PublicUser | null> {
