@@ -19,7 +19,7 @@ import { bodyLimitOf, compileRouteTable, routeTable, withOpenDocs, type RouteRul
 import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
-import { oidcRoutes } from './routes/oidc-routes.ts'
+import { markProviderSignOuts, oidcRoutes } from './routes/oidc-routes.ts'
 
 export interface GatewayOptions {
   config: GatewayConfig
@@ -87,6 +87,7 @@ export async function buildApp(options: GatewayOptions) {
   await app.register(healthRoutes, { serviceUrls: config.serviceUrls, kv, breakers })
   await app.register(apiDocsRoutes)
   await app.register(clientConfigRoutes, { supportEmail: config.SUPPORT_EMAIL, logos: config.logos })
+  markProviderSignOuts(app, https)
   await app.register(oidcRoutes, {
     clients: createProviderClients(config.oidcProviders),
     kv,

@@ -184,7 +184,7 @@ describe('signing in with a provider', () => {
     await signInWithAcme(page, 'boss')
     expect((await signedInUser(page))?.role).toBe('administrator')
 
-    await page.goto(`${fixture.product.url}/admin/sign-in`)
+    await page.goto(`${fixture.product.url}/admin/users`)
     await page.getByRole('heading', { name: 'Sign-in Providers' }).waitFor()
     const acme = page.getByRole('region', { name: 'Acme Workplace (acme)' })
     await acme.getByText(real.issuer, { exact: true }).waitFor()
@@ -361,6 +361,7 @@ describe('the sign-in routes', () => {
       ],
       passwordOffDomains: ['forge.test'],
       passwordFormHidden: false,
+      providerSignOut: false,
     })
     expect((await anonymous.call('GET', '/api/auth/oidc/nobody/start')).status).toBe(404)
     expect((await anonymous.call('GET', '/api/admin/sign-in-providers')).status).toBe(401)

@@ -18,6 +18,8 @@ import { finishSignIn, FLOW_LIFETIME_MS, personOf, SignInRefused, startSignIn } 
 export const FLOW_COOKIE = 'oidc_flow'
 /** Names what ends the provider's session at logout; the ID token itself stays in the key-value store. */
 export const PROVIDER_SESSION_COOKIE = 'oidc_session'
+/** Set by a logout of a provider's session: the login page then ends the provider's session too. */
+export const PROVIDER_SIGN_OUT_COOKIE = 'oidc_sign_out'
 
 export interface OidcRoutesOptions {
   clients: ProviderClients
@@ -29,7 +31,7 @@ export interface OidcRoutesOptions {
 
 const unknownProvider = () => new AppError(404, 'GATEWAY_OIDC_UNKNOWN_PROVIDER', 'No such sign-in provider')
 
-function loginOptionsOf(providers: readonly OidcProvider[]): OidcLoginOptions {
+function loginOptionsOf(providers: readonly OidcProvider[]): Omit<OidcLoginOptions, 'providerSignOut'> {
   const off = providers.filter((provider) => !provider.passwordLogin)
   return {
     providers: providers.map(({ id, name }) => ({ id, name })),
@@ -104,7 +106,11 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   const loginOptions = loginOptionsOf(clients.list())
   const settings = settingsOf(clients.list(), options.publicUrl)
 
-  routes.get(oidcProviders.path, async () => loginOptions)
+  routes.get(oidcProviders.path, async (request): Promise<OidcLoginOptions> => {
+    const { cookies } = request
+    const providerSignOut = Boolean(cookies[PROVIDER_SIGN_OUT_COOKIE] && cookies[PROVIDER_SESSION_COOKIE])
+    return { ...loginOptions, providerSignOut }
+  })
   routes.get(oidcSettings.path, async () => settings)
 
   routes.get(
@@ -164,6 +170,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   routes.post(oidcLogout.path, async (request, reply) => {
     const providerSession = request.cookies[PROVIDER_SESSION_COOKIE]
     reply.clearCookie(PROVIDER_SESSION_COOKIE, cookieOptions(options.secure))
+    reply.clearCookie(PROVIDER_SIGN_OUT_COOKIE, cookieOptions(options.secure))
     // Our own session ends too, if it is still open (plugins/session.ts reads this header).
     if (request.session) reply.header(LOGOUT_HEADER, '1')
     const url = providerSession
@@ -175,5 +182,23 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
         )
       : null
     return { endSessionUrl: url }
+  })
+}
+
+/**
+ * Marks a logout of a provider's sign-in, so that the login page the app shows next ends the provider's
+ * session too (RP-initiated logout): the logout itself is auth's route, answered before the provider is asked.
+ * Registered on the root, where auth's proxied logout passes.
+ */
+export function markProviderSignOuts(app: FastifyInstance, secure: boolean): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.method === 'POST' &&
+      request.routeRule?.path === api.logout.path &&
+      reply.statusCode < 400 &&
+      request.cookies[PROVIDER_SESSION_COOKIE]
+    )
+      reply.setCookie(PROVIDER_SIGN_OUT_COOKIE, '1', { ...cookieOptions(secure), maxAge: 10 * 60 })
+    done(null, payload)
   })
 }

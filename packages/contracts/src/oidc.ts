@@ -15,6 +15,11 @@ export const OidcLoginOptionsSchema = z.object({
   passwordOffDomains: z.array(z.string()),
   /** Every provider turned the password form off for its domains: the login page shows only the buttons. */
   passwordFormHidden: z.boolean(),
+  /**
+   * This browser just logged out of a provider's sign-in: the login page asks `POST /api/auth/oidc/logout`
+   * where to end the provider's session too.
+   */
+  providerSignOut: z.boolean(),
 })
 export type OidcLoginOptions = z.infer<typeof OidcLoginOptionsSchema>
 

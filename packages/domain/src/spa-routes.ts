@@ -24,7 +24,6 @@ export const paths = {
   adminSimpleImport: '/admin/simple-import',
   adminUsers: '/admin/users',
   adminUserManagement: '/admin/user-management',
-  adminSignIn: '/admin/sign-in',
 } as const
 
 type Access =
@@ -53,7 +52,6 @@ const routeAccess: Record<string, Access> = {
   [paths.adminSimpleImport]: { kind: 'administrator', otherwise: '/' },
   [paths.adminUsers]: { kind: 'administrator', otherwise: '/login' },
   [paths.adminUserManagement]: { kind: 'administrator', otherwise: '/login' },
-  [paths.adminSignIn]: { kind: 'administrator', otherwise: '/' },
 }
 
 export type RouteDecision = { allow: true } | { allow: false; redirectTo: string } | { notFound: true }

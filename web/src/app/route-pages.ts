@@ -26,7 +26,6 @@ export const routePages: Partial<Record<string, { module: string; component: str
   [paths.adminSimpleImport]: { module: 'admin-area', component: 'AdminAreaRoute' },
   [paths.adminUsers]: { module: 'admin-area', component: 'AdminAreaRoute' },
   [paths.adminUserManagement]: { module: 'admin-area', component: 'AdminAreaRoute' },
-  [paths.adminSignIn]: { module: 'admin-area', component: 'AdminAreaRoute' },
 }
 
 export const NOT_FOUND_PAGE = { module: 'not-found', component: 'NotFoundRoute' }

@@ -1,7 +1,6 @@
 import { findRoutePattern, paths } from '@app/domain/spa-routes'
 import { useLocation } from 'react-router-dom'
 import { AdminImportRoute } from './admin-import.tsx'
-import { AdminSignInRoute } from './admin-sign-in.tsx'
 import { AdminSimpleImportRoute } from './admin-simple-import.tsx'
 import { AdminUsersRoute } from './admin-users.tsx'
 
@@ -13,7 +12,6 @@ export function AdminAreaRoute() {
   const pattern = findRoutePattern(useLocation().pathname)
   if (pattern === paths.adminImport) return <AdminImportRoute />
   if (pattern === paths.adminSimpleImport) return <AdminSimpleImportRoute />
-  if (pattern === paths.adminSignIn) return <AdminSignInRoute />
   // /admin/users and /admin/user-management are one screen (decision 039).
   return <AdminUsersRoute />
 }

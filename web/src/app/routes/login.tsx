@@ -5,11 +5,17 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { LoginForm } from '../../features/auth/components/login-form.tsx'
-import { ProviderSignIn } from '../../features/auth/components/provider-sign-in.tsx'
-import { signInErrorMessage } from '../../features/auth/sign-in-error.ts'
-import { FormAlert } from '../../components/ui/form.tsx'
+import { useSignInProviders } from '../../features/auth/api/get-sign-in-providers.ts'
 import { redirectTarget } from '../../lib/redirect-target.ts'
 import { sessionEnded } from '../../lib/session-state.ts'
+
+// A tenant's identity providers (decision 062): their buttons load only where there are any, or a refusal to show.
+const ProviderSignIn = lazy(async () => ({
+  default: (await import('../../features/auth/components/provider-sign-in.tsx')).ProviderSignIn,
+}))
+const ProviderSignInError = lazy(async () => ({
+  default: (await import('../../features/auth/components/provider-sign-in.tsx')).ProviderSignInError,
+}))
 
 // Few visitors of /login are signed in, so their panel is not part of the sign-in page's first load.
 const SignedIn = lazy(async () => ({
@@ -25,7 +31,7 @@ export function LoginRoute() {
   const opened = useRef<'form' | 'signed-in' | null>(null)
   if (opened.current === null && !me.isPending) opened.current = me.data ? 'signed-in' : 'form'
   const [ended] = useState(() => sessionEnded.get())
-  const providerError = signInErrorMessage(location.search)
+  const providers = useSignInProviders().data
 
   // While the session is checked, the form shows: most visitors of /login are signed out.
   if (opened.current === 'signed-in' && me.data) {
@@ -49,12 +55,22 @@ export function LoginRoute() {
           Your session has ended. Please sign in again.
         </p>
       )}
-      {providerError && (
-        <div className="mb-5">
-          <FormAlert>{providerError}</FormAlert>
-        </div>
+      {location.search.includes('signInError') && (
+        <Suspense>
+          <ProviderSignInError search={location.search} />
+        </Suspense>
       )}
-      <ProviderSignIn returnTo={redirectTo} passwordForm={<LoginForm redirectTo={redirectTo} />} />
+      {providers && providers.providers.length > 0 ? (
+        <Suspense fallback={<LoginForm redirectTo={redirectTo} />}>
+          <ProviderSignIn
+            options={providers}
+            returnTo={redirectTo}
+            passwordForm={<LoginForm redirectTo={redirectTo} />}
+          />
+        </Suspense>
+      ) : (
+        <LoginForm redirectTo={redirectTo} />
+      )}
     </AuthPage>
   )
 }

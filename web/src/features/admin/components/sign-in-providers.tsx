@@ -23,9 +23,9 @@ function ProviderCard({ provider }: { provider: OidcProviderSettings }) {
       aria-labelledby={`provider-${provider.id}`}
       className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <h2 id={`provider-${provider.id}`} className="text-lg font-semibold text-slate-900">
+      <h3 id={`provider-${provider.id}`} className="text-lg font-semibold text-slate-900">
         {provider.name} <span className="text-sm font-normal text-slate-600">({provider.id})</span>
-      </h2>
+      </h3>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">

@@ -10,24 +10,9 @@ export function logoutFailureMessage(error: unknown): string {
   return (error instanceof ApiError && error.serverMessage) || 'The server could not be reached.'
 }
 
-/**
- * After our session ends, a provider's sign-in ends at the provider too where it offers that (decision 062):
- * the gateway names the provider's logout page, and the browser goes there, then comes back to /login.
- */
-async function endProviderSession(): Promise<void> {
-  let answer
-  try {
-    answer = await apiClient.post('/api/auth/oidc/logout')
-  } catch {
-    return // our own session has ended; the provider's lives on
-  }
-  if (answer.endSessionUrl) window.location.assign(answer.endSessionUrl)
-}
-
 export async function logout(): Promise<void> {
   try {
     await apiClient.post('/api/auth/logout')
-    await endProviderSession()
   } catch (error) {
     // Not reached (offline): the cookie may still be valid, so the logout is sent again before the next
     // session check (getMe). A server answer, even an error, means the server has seen it.

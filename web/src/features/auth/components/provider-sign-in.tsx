@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react'
+import type { OidcLoginOptions } from '@app/contracts/oidc'
+import { useEffect, type ReactNode } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { useSignInProviders } from '../api/get-sign-in-providers.ts'
+import { apiClient } from '../../../lib/api-client.ts'
+import { FormAlert } from '../../../components/ui/form.tsx'
+import { signInErrorMessage } from '../sign-in-error.ts'
 
 /** The start of a provider's sign-in: the gateway sends the browser on to the provider, then back. */
 function startUrl(provider: string, returnTo: string): string {
@@ -8,13 +11,34 @@ function startUrl(provider: string, returnTo: string): string {
 }
 
 /**
- * 'Sign in with …' for each of the tenant's providers (docs/decisions/062-openid-connect-sign-in.md), above the
- * password form, which is folded away when every provider turned it off for its domains.
+ * Ends the provider's session after a logout of a provider's sign-in, where the provider offers that (decision
+ * 062): the browser goes to the provider's logout page the gateway names, and comes back to /login. It runs
+ * here, on the login page the logout leads to, so that no signed-in page carries its code.
  */
-export function ProviderSignIn({ returnTo, passwordForm }: { returnTo: string; passwordForm: ReactNode }) {
-  const options = useSignInProviders()
-  const providers = options.data?.providers ?? []
-  if (providers.length === 0) return passwordForm
+async function endProviderSession(): Promise<void> {
+  const { endSessionUrl } = await apiClient.post('/api/auth/oidc/logout')
+  if (endSessionUrl) location.assign(endSessionUrl)
+}
+
+/**
+ * 'Sign in with …' for each of the tenant's providers (docs/decisions/062-openid-connect-sign-in.md), above the
+ * password form, which is folded away when every provider turned it off for its domains. Its own chunk: a
+ * tenant without providers never loads it.
+ */
+export function ProviderSignIn({
+  options,
+  returnTo,
+  passwordForm,
+}: {
+  options: OidcLoginOptions
+  returnTo: string
+  passwordForm: ReactNode
+}) {
+  const providers = options.providers
+  useEffect(() => {
+    // Our session has ended already; a provider that cannot be reached keeps its own.
+    if (options.providerSignOut) endProviderSession().catch(() => undefined)
+  }, [options.providerSignOut])
   return (
     <div className="flex flex-col gap-6">
       <ul className="flex flex-col gap-3">
@@ -26,7 +50,7 @@ export function ProviderSignIn({ returnTo, passwordForm }: { returnTo: string; p
           </li>
         ))}
       </ul>
-      {options.data?.passwordFormHidden ? (
+      {options.passwordFormHidden ? (
         <details className="text-sm text-slate-700">
           <summary className="cursor-pointer font-medium">Other accounts: sign in with a password</summary>
           <div className="mt-4">{passwordForm}</div>
@@ -39,6 +63,17 @@ export function ProviderSignIn({ returnTo, passwordForm }: { returnTo: string; p
           {passwordForm}
         </>
       )}
+    </div>
+  )
+}
+
+/** Why a provider's sign-in came back refused (`?signInError=`), above the sign-in choices. */
+export function ProviderSignInError({ search }: { search: string }) {
+  const message = signInErrorMessage(search)
+  if (!message) return null
+  return (
+    <div className="mb-5">
+      <FormAlert>{message}</FormAlert>
     </div>
   )
 }
