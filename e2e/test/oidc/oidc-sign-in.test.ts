@@ -364,6 +364,14 @@ describe('the sign-in routes', () => {
       providerSignOut: false,
     })
     expect((await anonymous.call('GET', '/api/auth/oidc/nobody/start')).status).toBe(404)
+    // Forge turned password sign-in off for its domain: auth refuses it, and no session is issued.
+    const password = await anonymous.call('POST', '/api/auth/login', {
+      username: 'forged@forge.test',
+      password: 'any password 1',
+    })
+    expect(password.status).toBe(403)
+    expect((password.body as { code: string }).code).toBe('AUTH_PASSWORD_SIGN_IN_OFF')
+    expect(anonymous.sessionToken).toBeNull()
     expect((await anonymous.call('GET', '/api/admin/sign-in-providers')).status).toBe(401)
     const settings = JSON.stringify(
       await fixture.administrator.expect(200, 'GET', '/api/admin/sign-in-providers'),

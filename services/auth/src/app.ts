@@ -62,7 +62,12 @@ export async function buildApp(options: AuthOptions) {
   const forgotThrottle = createThrottle(options.kv, FORGOT_PASSWORD_THROTTLE)
   const dummyHash = await hashPassword(`dummy-${Math.random()}`)
 
-  await app.register(sessionRoutes, { users, loginThrottle, dummyHash })
+  await app.register(sessionRoutes, {
+    users,
+    loginThrottle,
+    dummyHash,
+    passwordOffDomains: config.OIDC_PROVIDERS,
+  })
   await app.register(passwordResetRoutes, {
     users,
     resetTokens,

@@ -29,6 +29,12 @@ export const authErrors = {
       'AUTH_GUEST_CREDENTIALS_LOCKED',
       "A guest's e-mail and password cannot be edited: they come from the invitation the guest accepted",
     ),
+  passwordSignInOff: () =>
+    new AppError(
+      403,
+      'AUTH_PASSWORD_SIGN_IN_OFF',
+      "Password sign-in is turned off for this address: sign in with your organisation's provider",
+    ),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
   usernameTaken: () =>
     new AppError(409, 'AUTH_USERNAME_TAKEN', 'A user with that username or e-mail already exists'),

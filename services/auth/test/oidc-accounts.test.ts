@@ -86,3 +86,43 @@ describe("POST /internal/users/oidc-account (gateway → auth, a provider's sign
     expect(users.json().map((user: { email: string }) => user.email)).not.toContain('ada@example.com')
   })
 })
+
+describe('password sign-in for the domains a provider turned it off for', () => {
+  const offContext = useAuthService({
+    config: {
+      OIDC_PROVIDERS: JSON.stringify([
+        { id: 'acme', emailDomains: ['Acme.example'], passwordLogin: false },
+        { id: 'other', emailDomains: ['other.example'] },
+      ]),
+    },
+  })
+
+  it('is refused, by the typed address or by the account’s own, and stays for other domains', async () => {
+    const typed = await offContext.login('ada@acme.example', 'any password 1')
+    expect(typed.statusCode).toBe(403)
+    expect(typed.json().code).toBe('AUTH_PASSWORD_SIGN_IN_OFF')
+    expect(typed.headers['x-session-login']).toBeUndefined()
+
+    const registered = await offContext.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: as(adminIdentity),
+      payload: {
+        username: 'ada',
+        email: 'ada@acme.example',
+        password: 'initial pass 1',
+        firstName: 'Ada',
+        lastName: 'L',
+        role: 'standard',
+      },
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    // The username is no address, but the account's own address is in the domain once the password is proven.
+    const byAccount = await offContext.login('ada', 'initial pass 1')
+    expect(byAccount.statusCode).toBe(403)
+    expect(byAccount.headers['x-session-login']).toBeUndefined()
+    // A wrong password is the usual refusal: the domain rule tells nothing about the account.
+    expect((await offContext.login('ada', 'wrong pass 1')).statusCode).toBe(401)
+    expect((await offContext.login(ADMIN.email, ADMIN.password)).statusCode).toBe(200)
+  })
+})
