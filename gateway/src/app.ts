@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
+import { createServiceClient } from '@app/kit/service-client'
 import { newRequestId, registerRequestLog, REQUEST_ID_HEADER, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { GatewayConfig } from './config.ts'
@@ -13,12 +14,14 @@ import { registerRequestSafety } from './plugins/request-safety.ts'
 import { registerScimErrors } from './plugins/scim-errors.ts'
 import { registerSessions } from './plugins/session.ts'
 import { registerSpa } from './plugins/spa.ts'
+import { createProviderClients } from './oidc/provider-clients.ts'
 import { createRequestRouting, routeOf } from './request-route.ts'
 import { bodyLimitOf, compileRouteTable, routeTable, withOpenDocs, type RouteRule } from './route-table.ts'
 import { accountExportRoutes } from './routes/account-export.ts'
 import { apiDocsRoutes } from './routes/api-docs.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
+import { markProviderSignOuts, oidcRoutes } from './routes/oidc-routes.ts'
 
 export interface GatewayOptions {
   config: GatewayConfig
@@ -90,6 +93,20 @@ export async function buildApp(options: GatewayOptions) {
   await app.register(accountExportRoutes, {
     serviceUrls: config.serviceUrls,
     privateKey: config.GATEWAY_PRIVATE_KEY,
+  })
+  markProviderSignOuts(app, https)
+  await app.register(oidcRoutes, {
+    clients: createProviderClients(config.oidcProviders),
+    kv,
+    // The gateway signs its own call to auth: it vouches for the provider's checked claims (decision 062).
+    auth: createServiceClient({
+      caller: 'gateway',
+      target: 'auth',
+      baseUrl: config.serviceUrls.auth,
+      privateKey: config.GATEWAY_PRIVATE_KEY,
+    }),
+    publicUrl: config.PUBLIC_URL,
+    secure: https,
   })
   await registerProxies(app, {
     rules,

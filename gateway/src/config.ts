@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { env } from '@app/kit/config'
 import { SERVICES, type ServiceName } from '@app/kit/services'
 import { clientLogo, DEFAULT_LOGOS, logoLink, logoSource } from './logos.ts'
+import { checkOidcSecrets, oidcEnvShape, oidcProvidersOf } from './oidc/config.ts'
 
 export { SERVICES, type ServiceName }
 
@@ -90,9 +91,12 @@ export const gatewayEnvSchema = z
     LOGO_2_ALT: z.string().optional(),
     LOGO_2_HREF: logoLink.optional(),
     LOG_LEVEL: env.logLevel,
+    /** OpenID Connect providers and their secrets (oidc/config.ts, decision 062). */
+    ...oidcEnvShape,
     ...serviceUrls,
   })
   .superRefine((config, context) => {
+    checkOidcSecrets(config, context)
     for (const n of [1, 2] as const) {
       if (config[`LOGO_${n}_SRC`] && !config[`LOGO_${n}_ALT`]?.trim()) {
         context.addIssue({
@@ -103,8 +107,10 @@ export const gatewayEnvSchema = z
       }
     }
   })
-  .transform((config) => ({
+  .transform(({ OIDC_CLIENT_SECRETS: _secrets, ...config }) => ({
     ...config,
+    // The secrets live only inside the providers, never as a key of the config that a log could print.
+    oidcProviders: oidcProvidersOf({ ...config, OIDC_CLIENT_SECRETS: _secrets }),
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     logos: ([1, 2] as const).map((n, index) => {

@@ -8,6 +8,9 @@ describe('the per-address limits of the route table', () => {
       .filter((rule) => rule.perAddressLimit !== undefined)
       .map((rule) => `${rule.perAddressLimit}: ${rule.method} ${rule.path}`)
     expect(limited.sort()).toEqual([
+      // A provider's sign-in hands over a credential too: its start and its callback (decision 062).
+      'credentials: GET /api/auth/oidc/:provider/callback',
+      'credentials: GET /api/auth/oidc/:provider/start',
       'credentials: GET /api/auth/reset-password/:token',
       'credentials: POST /api/auth/forgot-password',
       'credentials: POST /api/auth/login',

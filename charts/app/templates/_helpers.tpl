@@ -261,3 +261,9 @@ gateway's private key. Call with (dict "name" "auth" "context" $).
   value: {{ include "app.serviceUrl" (dict "name" $target "context" $) | quote }}
 {{- end }}
 {{- end -}}
+
+{{/* OIDC_PROVIDERS of the gateway and auth: the tenant's OpenID Connect providers as JSON; empty, none. */}}
+{{- define "app.oidcProvidersEnv" -}}
+- name: OIDC_PROVIDERS
+  value: {{ ternary (toJson .Values.oidc.providers) "" (gt (len .Values.oidc.providers) 0) | quote }}
+{{- end -}}

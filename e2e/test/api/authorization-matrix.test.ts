@@ -60,6 +60,12 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
     body: { token: 'not-a-token', newPassword: 'whatever 1' },
   },
   'GET /api/auth/initial-password': { expect: signedIn },
+  // The OpenID Connect sign-in (decision 062): no provider is configured here, so the gateway answers 404.
+  'GET /api/auth/oidc/providers': { expect: everyone },
+  'GET /api/auth/oidc/:provider/start': { expect: everyone, path: '/api/auth/oidc/nobody/start' },
+  'GET /api/auth/oidc/:provider/callback': { expect: everyone, path: '/api/auth/oidc/nobody/callback' },
+  'POST /api/auth/oidc/logout': { expect: everyone },
+  'GET /api/admin/sign-in-providers': { expect: administratorsOnly },
   'POST /api/auth/confirm-email': { expect: everyone, body: { token: 'not-a-token' } },
   'POST /api/auth/register': { expect: administratorsOnly, body: { username: '', password: '', email: '' } },
   'GET /api/admin/users': { expect: administratorsOnly },
@@ -248,9 +254,9 @@ describe('the authorization matrix', () => {
     it(`${route}`, async () => {
       const [method, path] = route.split(' ') as [string, string]
       for (const caller of callers) {
-        // Logout ends the session it uses, so it gets a fresh one; other calls share one session per caller.
+        // A logout ends the session it uses, so it gets a fresh one; other calls share one session per caller.
         const client =
-          route === 'POST /api/auth/logout'
+          route === 'POST /api/auth/logout' || route === 'POST /api/auth/oidc/logout'
             ? await signIn(caller)
             : (clients[caller] ??= await signIn(caller))
         const response = await client.call(method, row.path ?? path, row.body)

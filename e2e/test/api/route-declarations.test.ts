@@ -92,9 +92,10 @@ describe('every route of every service', () => {
           expect(row!.service, where).toBe(name)
           expect(callers, where).toEqual(row!.callers)
           // Only pairs of INTERNAL_CALLS, each one a NetworkPolicy edge; the gateway, which reaches every
-          // service anyway, only for a user's own data (decision 060).
+          // service anyway, for a user's own data (decision 060) and a provider's sign-in (decision 062).
           for (const caller of callers)
-            if (caller === 'gateway') expect(route.url, where).toMatch(/^\/internal\/account\/export\b/)
+            if (caller === 'gateway')
+              expect(route.url, where).toMatch(/^\/internal\/(account\/export\b|users\/oidc-account$)/)
             else expect(INTERNAL_CALLS[caller as keyof typeof INTERNAL_CALLS] ?? [], where).toContain(name)
         } else {
           const entry = apiRoutes.find((api) => api.method === route.method && api.path === route.url)

@@ -19,6 +19,8 @@ export const LEFT_TO_DEFAULTS: Readonly<Record<string, Readonly<Record<string, s
     ADMIN_EMAIL:
       'only the fallback of SUPPORT_EMAIL, which the chart already derives from secrets.adminEmail',
     REDIS_RELAXED_URL: RELAXED_REDIS,
+    OIDC_CLIENT_SECRETS_FILE:
+      'the chart and k8s/ hand the client secrets over as OIDC_CLIENT_SECRETS from the Secret; the file is for compose',
   },
   auth: {
     REDIS_RELAXED_URL: RELAXED_REDIS,

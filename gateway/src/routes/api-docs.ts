@@ -88,6 +88,7 @@ function operation(route: ApiRoute) {
           },
         ]),
       ),
+      ...(route.redirect ? { '302': { description: 'Redirect the browser follows' } } : {}),
       '4XX': error,
       '5XX': error,
     },

@@ -5,6 +5,7 @@ import { adviceRoutes } from './api/advice-routes.ts'
 import { authRoutes } from './api/auth-routes.ts'
 import { gatewayRoutes } from './api/gateway-routes.ts'
 import { importRoutes } from './api/imports-routes.ts'
+import { oidcRoutes } from './api/oidc-routes.ts'
 import { profileRoutes } from './api/profiles-routes.ts'
 import { questionRoutes } from './api/questions-routes.ts'
 import type { ApiRoute } from './api/route.ts'
@@ -36,6 +37,7 @@ export const api = {
   ...scimRoutes,
   ...auditRoutes,
   ...accountRoutes,
+  ...oidcRoutes,
 } satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof api

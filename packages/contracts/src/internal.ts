@@ -7,6 +7,7 @@ import {
   InternalUserImportResponseSchema,
 } from './imports.ts'
 import { AccessibleProfileSchema, OwnedProfilesResponseSchema } from './profiles.ts'
+import { OidcAccountRequestSchema, OidcAccountResponseSchema } from './oidc.ts'
 import { GuestAccountRequestSchema, GuestAccountResponseSchema, UserContactSchema } from './sharing.ts'
 import { SERVICES, type HttpMethod, type InternalCaller, type ServiceName } from './services.ts'
 import {
@@ -31,8 +32,9 @@ export interface InternalRoute {
   /** `:name` is one path segment. */
   path: `/internal/${string}`
   /**
-   * The services allowed to call it, or the gateway where it gathers a user's own data (decision 060); any
-   * other caller is refused with 403.
+   * The services allowed to call it, or the gateway (which signs with its own key, needs no NetworkPolicy
+   * edge of its own, and calls only to gather a user's own data, decision 060, or for a provider's sign-in,
+   * decision 062); any other caller is refused with 403.
    */
   callers: readonly InternalCaller[]
   summary: string
@@ -189,6 +191,18 @@ export const internalApi = {
     response: ExportAccessEventSchema,
     streamed: true,
     timeoutMs: EXPORT_START_TIMEOUT_MS,
+  }),
+  // oidc
+  oidcAccount: internalRoute({
+    service: 'auth',
+    method: 'POST',
+    path: '/internal/users/oidc-account',
+    callers: ['gateway'],
+    summary: "The account of a provider's verified e-mail: found and linked, or created (decision 062)",
+    body: OidcAccountRequestSchema,
+    response: OidcAccountResponseSchema,
+    // A second call finds the account the first created or linked.
+    idempotent: true,
   }),
 } satisfies Record<string, InternalRoute>
 

@@ -6,6 +6,7 @@ import { adviceRoutes } from '../src/api/advice-routes.ts'
 import { authRoutes } from '../src/api/auth-routes.ts'
 import { gatewayRoutes } from '../src/api/gateway-routes.ts'
 import { importRoutes } from '../src/api/imports-routes.ts'
+import { oidcRoutes } from '../src/api/oidc-routes.ts'
 import { profileRoutes } from '../src/api/profiles-routes.ts'
 import { questionRoutes } from '../src/api/questions-routes.ts'
 import { sharingRoutes } from '../src/api/sharing-routes.ts'
@@ -26,6 +27,7 @@ const areas = [
   accountDeletionRoutes,
   auditRoutes,
   accountRoutes,
+  oidcRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {

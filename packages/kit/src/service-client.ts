@@ -47,7 +47,7 @@ export type CallArguments<R extends InternalRoute> =
   object extends InternalCall<R> ? [call?: InternalCall<R>] : [call: InternalCall<R>]
 
 export interface ServiceClientOptions {
-  /** A service, or the gateway gathering a user's own data (decision 060). */
+  /** A service, or the gateway for its own calls (a user's own data, decision 060; a provider's sign-in, 062). */
   caller: Caller
   target: ServiceName
   baseUrl: string

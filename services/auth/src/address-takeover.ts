@@ -31,7 +31,7 @@ export async function takeOverAddress(
   dependencies: TakeoverDependencies,
   holder: StoredUser,
   changes: Partial<Omit<UserDocument, 'usernameKey' | 'createdAt' | 'updatedAt' | 'emailConfirmed'>>,
-  by: { event: 'import' | 'register'; administratorId?: number },
+  by: { event: 'import' | 'register' | 'oidc'; administratorId?: number },
 ): Promise<StoredUser | null> {
   const { users, confirmations, kv, bus, log } = dependencies
   const taken = await users.update(

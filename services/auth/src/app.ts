@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin-routes.ts'
 import { createAddressConfirmation } from './routes/email-confirmation-routes.ts'
 import { accountExportRoutes } from './routes/internal/account-export-routes.ts'
 import { guestAccountRoutes } from './routes/internal/guest-account-routes.ts'
+import { oidcAccountRoutes } from './routes/internal/oidc-account-routes.ts'
 import { userImportRoutes } from './routes/internal/user-import-routes.ts'
 import { passwordResetRoutes } from './routes/password-reset-routes.ts'
 import { scimRoutes } from './routes/scim-routes.ts'
@@ -79,7 +80,13 @@ export async function buildApp(options: AuthOptions) {
 
   const audit = await createAuditRepository(options.store)
   const bus = options.bus
-  await app.register(sessionRoutes, { users, loginThrottle, dummyHash, bus })
+  await app.register(sessionRoutes, {
+    users,
+    loginThrottle,
+    dummyHash,
+    bus,
+    passwordOffDomains: config.OIDC_PROVIDERS,
+  })
   await app.register(passwordResetRoutes, {
     users,
     bus,
@@ -108,6 +115,7 @@ export async function buildApp(options: AuthOptions) {
   const scim = { users, tokens: scimTokens, bus: options.bus, kv: options.kv, log: app.log, takeover }
   await app.register(scimRoutes, { ...scim, publicUrl })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
+  await app.register(oidcAccountRoutes, { takeover })
   await app.register(userImportRoutes, {
     users,
     takeover,

@@ -38,6 +38,12 @@ export const authErrors = {
   scimTokenLabelRequired: () =>
     new AppError(400, 'AUTH_SCIM_TOKEN_LABEL_REQUIRED', 'Name the token after the client that will use it'),
   scimTokenNotFound: () => new AppError(404, 'AUTH_SCIM_TOKEN_NOT_FOUND', 'SCIM token not found'),
+  passwordSignInOff: () =>
+    new AppError(
+      403,
+      'AUTH_PASSWORD_SIGN_IN_OFF',
+      "Password sign-in is turned off for this address: sign in with your organisation's provider",
+    ),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
   lastAdministrator: () =>
     new AppError(

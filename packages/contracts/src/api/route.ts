@@ -36,6 +36,8 @@ export interface ApiRoute {
    * that take or mail a credential, which the service also limits per account.
    */
   perAddressLimit?: AddressLimitName
+  /** The answer is a redirect (302) the browser follows, not a body (the OpenID Connect sign-in). */
+  redirect?: true
   /** The media type of the success answer when it is not JSON (the PDF reports, the audit CSV, the data export's zip). */
   produces?: 'application/pdf' | 'text/csv' | 'application/zip'
   /** Every success answer by status; error answers are `{ message, code }` (ErrorBodySchema). */

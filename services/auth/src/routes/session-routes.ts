@@ -3,6 +3,7 @@ import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { clientAddressOf } from '@app/kit/client-address'
 import { passwordProblem } from '@app/domain/passwords'
+import { isInDomains } from '@app/domain/sign-in-domains'
 import { encodeLoginHeader, LOGIN_HEADER, LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { userOf } from '@app/kit/service'
@@ -19,6 +20,8 @@ export interface SessionRoutesOptions {
   bus: EventBus
   /** A hash verified when the username is unknown, so both failures take the same time (docs/security.md 2). */
   dummyHash: string
+  /** Addresses in these domains sign in with their provider only (decision 062). */
+  passwordOffDomains: readonly string[]
 }
 
 function loginHeader(user: StoredUser) {
@@ -31,12 +34,14 @@ function loginHeader(user: StoredUser) {
 }
 
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const { users, loginThrottle, dummyHash, bus } = options
+  const { users, loginThrottle, dummyHash, bus, passwordOffDomains } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.post(api.login.path, apiRouteOptions(api.login), async (request, reply) => {
     const { username, password } = request.body
     if (!username.trim() || !password) throw authErrors.credentialsRequired()
+    // The typed address says it before any lookup; an account's own address only once its password is proven.
+    if (isInDomains(username.trim(), passwordOffDomains)) throw authErrors.passwordSignInOff()
     const address = clientAddressOf(request.raw)
     await loginThrottle.admit(username, address)
     const user = await users.findByUsername(username)
@@ -57,6 +62,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       request.log.info({ event: 'login_refused_deactivated', userId: user.id }, 'login refused')
       throw authErrors.accountDeactivated()
     }
+    if (isInDomains(user.email, passwordOffDomains)) throw authErrors.passwordSignInOff()
     if (needsRehash(user.passwordHash))
       await users.update(user.id, { passwordHash: await hashPassword(password) })
     request.log.info({ event: 'login', userId: user.id }, 'logged in')

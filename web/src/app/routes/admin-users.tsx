@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '../../config/product.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { textLinkClasses } from '../../components/ui/form.tsx'
 import { ScimTokensSection } from '../../features/admin/components/scim-tokens-section.tsx'
+import { SignInProviders } from '../../features/admin/components/sign-in-providers.tsx'
 import { UserManagementPage } from '../../features/admin/components/user-management-page.tsx'
 
 /**
@@ -40,6 +41,19 @@ export function AdminUsersRoute() {
         </p>
         <div className="mt-6">
           <ScimTokensSection />
+        </div>
+      </section>
+      {/* The tenant's identity providers (decision 062): set in its configuration, shown here, secrets never. */}
+      <section aria-labelledby="sign-in-providers" className="mt-12">
+        <h2 id="sign-in-providers" className="text-xl font-semibold tracking-tight text-slate-900">
+          Sign-in Providers
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          The OpenID Connect providers people of your organisation sign in with. They are set in the
+          deployment&apos;s configuration (OIDC_PROVIDERS), and their client secrets are never shown here.
+        </p>
+        <div className="mt-6">
+          <SignInProviders />
         </div>
       </section>
     </div>

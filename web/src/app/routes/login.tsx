@@ -5,8 +5,17 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { LoginForm } from '../../features/auth/components/login-form.tsx'
+import { useSignInProviders } from '../../features/auth/api/get-sign-in-providers.ts'
 import { redirectTarget } from '../../lib/redirect-target.ts'
 import { accountDeleted, sessionEnded } from '../../lib/session-state.ts'
+
+// A tenant's identity providers (decision 062): their buttons load only where there are any, or a refusal to show.
+const ProviderSignIn = lazy(async () => ({
+  default: (await import('../../features/auth/components/provider-sign-in.tsx')).ProviderSignIn,
+}))
+const ProviderSignInError = lazy(async () => ({
+  default: (await import('../../features/auth/components/provider-sign-in.tsx')).ProviderSignInError,
+}))
 
 // Few visitors of /login are signed in, so their panel is not part of the sign-in page's first load.
 const SignedIn = lazy(async () => ({
@@ -25,6 +34,7 @@ export function LoginRoute() {
   // The final state of a deletion: shown once, then forgotten (docs/decisions/061-account-deletion.md).
   const [deleted] = useState(() => accountDeleted.get())
   useEffect(() => accountDeleted.set(false), [])
+  const providers = useSignInProviders().data
 
   // While the session is checked, the form shows: most visitors of /login are signed out.
   if (opened.current === 'signed-in' && me.data) {
@@ -57,7 +67,22 @@ export function LoginRoute() {
           Your session has ended. Please sign in again.
         </p>
       )}
-      <LoginForm redirectTo={redirectTo} />
+      {location.search.includes('signInError') && (
+        <Suspense>
+          <ProviderSignInError search={location.search} />
+        </Suspense>
+      )}
+      {providers && providers.providers.length > 0 ? (
+        <Suspense fallback={<LoginForm redirectTo={redirectTo} />}>
+          <ProviderSignIn
+            options={providers}
+            returnTo={redirectTo}
+            passwordForm={<LoginForm redirectTo={redirectTo} />}
+          />
+        </Suspense>
+      ) : (
+        <LoginForm redirectTo={redirectTo} />
+      )}
     </AuthPage>
   )
 }
