@@ -9,6 +9,8 @@ import { importRoutes } from '../src/api/imports-routes.ts'
 import { oidcRoutes } from '../src/api/oidc-routes.ts'
 import { profileRoutes } from '../src/api/profiles-routes.ts'
 import { questionRoutes } from '../src/api/questions-routes.ts'
+import { scimRoutes } from '../src/api/scim-routes.ts'
+import { scimTokenRoutes } from '../src/api/scim-token-routes.ts'
 import { sharingRoutes } from '../src/api/sharing-routes.ts'
 import { teamRoutes } from '../src/api/teams-routes.ts'
 import { auditRoutes } from '../src/api/audit-routes.ts'
@@ -28,6 +30,8 @@ const areas = [
   auditRoutes,
   accountRoutes,
   oidcRoutes,
+  scimTokenRoutes,
+  scimRoutes,
 ]
 
 describe('the public catalog, kept by area', () => {
@@ -39,7 +43,9 @@ describe('the public catalog, kept by area', () => {
       for (const [name, row] of Object.entries(area)) expect(api[name as keyof typeof api]).toBe(row)
     const routes = apiRoutes.map((route) => `${route.method} ${route.path}`)
     expect(new Set(routes).size).toBe(routes.length)
-    expect(routes.every((route) => / \/api\//.test(route))).toBe(true)
+    // SCIM lives where RFC 7644 names it; everything else under /api.
+    for (const route of apiRoutes)
+      expect(route.path).toMatch(route.access === 'scim' ? /^\/scim\/v2\// : /^\/api\//)
   })
 })
 

@@ -40,6 +40,13 @@ export interface AuthOptions extends ServiceOptions<AuthEnv> {
 
 const DELETION_SWEEP_MS = 60_000
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles once the deletions sweep under way (the one at start-up, or the timer's) has finished. */
+    deletionsSwept(): Promise<unknown>
+  }
+}
+
 /** Password guesses: logins, password changes and acceptances that prove an account (decision 022). */
 const LOGIN_THROTTLE = {
   name: 'login',
@@ -158,6 +165,7 @@ function sweepDeletions(app: FastifyInstance, deletion: AccountDeletion, periodM
       .then(() => deletion.sweep())
       .catch((error: unknown) => app.log.error({ err: error }, 'started deletions could not be finished yet'))
   }
+  app.decorate('deletionsSwept', () => running)
   app.addHook('onReady', async () => {
     running = deletion
       .replayRecent()

@@ -25,6 +25,9 @@ describe('GET /internal/account/export', () => {
   })
 
   it('refuses an account whose deletion has started, with 409 and a message saying why', async () => {
+    // Marked after the start-up sweep, which would otherwise finish the deletion this test leaves started.
+    await context.app.ready()
+    await context.app.deletionsSwept()
     const users = await createUsersRepository(context.dependencies.store, createMemoryKeyValueStore())
     await users.update(1, { deletionStartedAt: new Date().toISOString() })
     const answer = await exportAccount(identityHeaders('auth', adminIdentity))
