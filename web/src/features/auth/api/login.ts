@@ -3,10 +3,11 @@ import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { sessionEnded } from '../../../lib/session-state.ts'
 import { storeUser } from '../../../lib/stored-user.ts'
-import { getMeQueryOptions, parseCurrentUser, type CurrentUser } from './get-me.ts'
+import { readCurrentUser, type CurrentUser } from './current-user.ts'
+import { getMeQueryOptions } from './get-me.ts'
 
 export async function login(input: ApiBody<'POST', '/api/auth/login'>): Promise<CurrentUser> {
-  return parseCurrentUser(await apiClient.post('/api/auth/login', input))
+  return readCurrentUser(await apiClient.post('/api/auth/login', input))
 }
 
 /** Signs in, keeps the spec's local user record, and refreshes the current user so guards see the role. */

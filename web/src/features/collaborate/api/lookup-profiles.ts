@@ -1,8 +1,4 @@
-import {
-  ProfileLookupResponseSchema,
-  type AccessibleProfile,
-  type ProfileLookupResponse,
-} from '@app/contracts/profiles'
+import type { AccessibleProfile, ProfileLookupResponse } from '@app/contracts/profiles'
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
@@ -21,7 +17,6 @@ export function lookupProfiles({
 }): Promise<ProfileLookupResponse> {
   return apiClient.get('/api/profiles/lookup', {
     query: { q, limit, ...(cursor ? { cursor } : {}) },
-    schema: ProfileLookupResponseSchema,
   })
 }
 

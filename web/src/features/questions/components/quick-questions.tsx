@@ -1,5 +1,5 @@
 import type { Question, QuestionCategory } from '@app/contracts/questions'
-import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions'
+import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions-values'
 import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { useToast } from '../../../components/ui/toast.tsx'
