@@ -9,8 +9,8 @@ export type LazySchemaResolver<Values extends FieldValues> = Resolver<Values> & 
 
 /**
  * A react-hook-form resolver for a zod schema (the contract's, with the form's own rules and messages) that
- * loads the schema and zod only when asked: by `useSchemaPreload` once the form has shown, or at the first
- * validation. A page therefore paints without zod, and its messages are ready by the time it is submitted.
+ * loads the schema and zod only when asked: by `useSchemaPreload` at the first interaction with the page, or
+ * at the first validation. A page therefore paints without zod, and its messages are ready by the time it is submitted.
  */
 export function schemaResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<unknown, Values>>,
@@ -41,7 +41,23 @@ export function schemaResolver<Values extends FieldValues>(
   return Object.assign(resolve, { preload })
 }
 
-/** Loads a form's validation after the form first renders, so it is in place before the first submit. */
+const FIRST_INTERACTIONS = ['focusin', 'pointerdown', 'keydown'] as const
+
+/**
+ * Loads a form's validation at the visitor's first focus, touch or key on the page, so that it is in place
+ * before the first submit without being part of the page's first load
+ * (docs/decisions/065-first-pages-without-zod.md). A submit before that loads it itself.
+ */
 export function useSchemaPreload(resolver: { preload: () => void }): void {
-  useEffect(() => resolver.preload(), [resolver])
+  useEffect(() => {
+    const stop = () => {
+      for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, start, true)
+    }
+    const start = () => {
+      stop()
+      resolver.preload()
+    }
+    for (const type of FIRST_INTERACTIONS) document.addEventListener(type, start, true)
+    return stop
+  }, [resolver])
 }

@@ -1,4 +1,3 @@
-import { MessageSchema } from '@app/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 

@@ -1,4 +1,3 @@
-import { MessageSchema } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'

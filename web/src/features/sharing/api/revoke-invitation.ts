@@ -1,4 +1,3 @@
-import { RevokeInvitationResponseSchema } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiAnswer } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
