@@ -10,3 +10,11 @@ export const FIRST_PAGE_FILES_ID = 'first-page-files'
 
 /** Where the page modules live, under src/. */
 export const PAGE_MODULES_FOLDER = 'app/routes/'
+
+/**
+ * The two ways a page starts, as module paths under src/: the app, or the sign-in page's own small start,
+ * which runs without react-router and TanStack Query (docs/decisions/065-first-pages-without-zod.md).
+ * main.tsx loads one of them; first-page.ts starts its files beside the libraries.
+ */
+export const APP_START_MODULE = 'app/app-start'
+export const SIGN_IN_START_MODULE = 'app/sign-in-shell'
