@@ -17,15 +17,23 @@ const APP_CORE =
   /[\\/]node_modules[\\/](?:react-router|react-router-dom|@tanstack[\\/][\w-]+)[\\/]|[\\/]src[\\/](?:app[\\/](?:app-start|app|router|router-services|route-guard|provider|layout[\\/](?:app-layout|main-navigation|account-controls))|features[\\/]auth[\\/](?:api[\\/]get-me|api[\\/]logout|session-ended)|lib[\\/](?:query-client|query-keys|query-refresh|access-refresh|assessment-progress))\.tsx?$/
 
 /**
+ * What the page's first script (src/app/first-page.ts) and main.tsx need: the route table and what a
+ * session left in storage. No library, so that the first script runs before the libraries have arrived
+ * (docs/decisions/050-pages-start-beside-the-libraries.md).
+ */
+const FIRST_SCRIPT =
+  /[\\/]src[\\/](?:app[\\/](?:route-pages|signed-in-modules)|lib[\\/](?:early-requests|session-state))\.ts$|[\\/]packages[\\/]domain[\\/]src[\\/](?:spa-routes|roles)\.ts$/
+
+/**
  * The frame every page shows and the sign-in page's first load runs without the app: listed so that the app
  * chunk, which takes the modules its start imports, leaves them to both (a module missing here makes /login
  * load the app chunk, which e2e/test/first-page-budget.test.ts catches).
  */
 const FRAME =
-  /[\\/]src[\\/](?:app[\\/](?:root-element|app-error-boundary|route-pages|signed-in-modules|routes[\\/]app-error|layout[\\/](?:app-frame|app-header|app-footer|sister-logos))|components[\\/]ui[\\/](?:toast|link|logo|spinner|button-styles)|lib[\\/](?:app-services|api-client|early-requests|current-user|session-state|stored-user|display-name)|features[\\/](?:branding[\\/]api[\\/]get-sister-logos|auth[\\/]api[\\/]fetch-me)|config[\\/]product)\.tsx?$|[\\/]packages[\\/]domain[\\/]src[\\/](?:spa-routes|roles)\.ts$/
+  /[\\/]src[\\/](?:app[\\/](?:root-element|app-error-boundary|routes[\\/]app-error|layout[\\/](?:app-frame|app-header|app-footer|sister-logos))|components[\\/]ui[\\/](?:toast|link|logo|spinner|button-styles|form)|lib[\\/](?:app-services|api-client|current-user|stored-user|display-name)|features[\\/](?:branding[\\/]api[\\/]get-sister-logos|auth[\\/]api[\\/]fetch-me)|config[\\/]product)\.tsx?$/
 
 const SIGN_IN_PIECES =
-  /[\\/]src[\\/](?:features[\\/]auth[\\/]components[\\/](?:auth-page|password-input)|lib[\\/]redirect-target|components[\\/]ui[\\/]form)\.tsx?$/
+  /[\\/]src[\\/](?:features[\\/]auth[\\/]components[\\/](?:auth-page|password-input)|lib[\\/]redirect-target)\.tsx?$/
 
 // The gateway serves dist/ at the same origin as /api, so the dev server proxies /api to a local gateway.
 export default defineConfig(({ command, mode }) => {
@@ -51,6 +59,7 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             groups: [
               { name: 'libraries', test: LIBRARIES },
+              { name: 'routes', test: FIRST_SCRIPT },
               { name: 'frame', test: FRAME },
               { name: 'app', test: APP_CORE },
               // The signed-out pages' small shared pieces in one chunk: four requests of a few hundred bytes

@@ -5,6 +5,7 @@ import { getMe } from '../features/auth/api/fetch-me.ts'
 import type { AppServices, NavigateOptions } from '../lib/app-services.tsx'
 import { AppServicesProvider } from '../lib/app-services.tsx'
 import type { CurrentUser } from '../lib/current-user.ts'
+import { onFirstInteraction } from '../lib/first-interaction.ts'
 import { AppErrorBoundary } from './app-error-boundary.tsx'
 import { AppFrame } from './layout/app-frame.tsx'
 import { rootElement } from './root-element.ts'
@@ -91,16 +92,6 @@ async function rememberSignedIn(user: CurrentUser): Promise<void> {
   signedIn = user
 }
 
-/** The app's code loads at the visitor's first focus, touch or key, so a navigation rarely waits for it. */
-function loadAppAtFirstInteraction() {
-  const events = ['focusin', 'pointerdown', 'keydown'] as const
-  const start = () => {
-    for (const type of events) document.removeEventListener(type, start, true)
-    loadApp().catch(() => undefined) // a failed load is met again, and handled, at the navigation
-  }
-  for (const type of events) document.addEventListener(type, start, true)
-}
-
 export function startSignInPage(): void {
   root = createRoot(rootElement())
   root.render(
@@ -116,7 +107,9 @@ export function startSignInPage(): void {
       </ToastProvider>
     </StrictMode>,
   )
-  loadAppAtFirstInteraction()
+  // The app's code loads at the visitor's first interaction, so that a navigation rarely waits for it; a
+  // failed load is met again, and handled, at the navigation.
+  onFirstInteraction(() => void loadApp().catch(() => undefined))
   // A visitor already signed in is shown the app's own panel for that, with their page buttons.
   getMe().then(
     (user) => {

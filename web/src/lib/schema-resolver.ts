@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import type { z } from 'zod'
+import { onFirstInteraction } from './first-interaction.ts'
 
 export type LazySchemaResolver<Values extends FieldValues> = Resolver<Values> & {
   /** Starts loading the schema and zod; a failed load is retried at the next call. */
@@ -41,23 +42,10 @@ export function schemaResolver<Values extends FieldValues>(
   return Object.assign(resolve, { preload })
 }
 
-const FIRST_INTERACTIONS = ['focusin', 'pointerdown', 'keydown'] as const
-
 /**
- * Loads a form's validation at the visitor's first focus, touch or key on the page, so that it is in place
- * before the first submit without being part of the page's first load
- * (docs/decisions/065-first-pages-without-zod.md). A submit before that loads it itself.
+ * Loads a form's validation at the visitor's first interaction with the page, so that it is in place before
+ * the first submit without being part of the page's first load. A submit before that loads it itself.
  */
 export function useSchemaPreload(resolver: { preload: () => void }): void {
-  useEffect(() => {
-    const stop = () => {
-      for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, start, true)
-    }
-    const start = () => {
-      stop()
-      resolver.preload()
-    }
-    for (const type of FIRST_INTERACTIONS) document.addEventListener(type, start, true)
-    return stop
-  }, [resolver])
+  useEffect(() => onFirstInteraction(() => resolver.preload()), [resolver])
 }

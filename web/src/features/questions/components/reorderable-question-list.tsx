@@ -1,5 +1,6 @@
 import type { Question } from '@app/contracts/questions'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { onFirstInteraction } from '../../../lib/first-interaction.ts'
 import { DragHandle, QUESTION_ROW_CLASSES } from './drag-handle.tsx'
 
 // The drag-and-drop library (about 15 kB of gzip) is no part of the Ask page's first load: it loads at the
@@ -8,22 +9,10 @@ const SortableQuestionList = lazy(async () => ({
   default: (await import('./sortable-question-list.tsx')).SortableQuestionList,
 }))
 
-const FIRST_INTERACTIONS = ['pointermove', 'pointerdown', 'focusin', 'keydown'] as const
-
 /** Becomes true at the visitor's first move, touch, focus or key anywhere on the page. */
 function useFirstInteraction(): boolean {
   const [interacted, setInteracted] = useState(false)
-  useEffect(() => {
-    const stop = () => {
-      for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, start, true)
-    }
-    const start = () => {
-      stop()
-      setInteracted(true)
-    }
-    for (const type of FIRST_INTERACTIONS) document.addEventListener(type, start, true)
-    return stop
-  }, [])
+  useEffect(() => onFirstInteraction(() => setInteracted(true)), [])
   return interacted
 }
 

@@ -1,10 +1,18 @@
 import { canInvite, isGuest, type Role } from '@app/domain/roles'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
+import { onFirstInteraction } from '../../../lib/first-interaction.ts'
 import { AccessHistory } from './access-history.tsx'
-import { AuthorisedProfiles } from './authorised-profiles.tsx'
 import { CreateInvitationForm } from './create-invitation-form.tsx'
 import { InvitationList } from './invitation-list.tsx'
+
+// The second tab is no part of the page's first load: its code loads at the first interaction with the page,
+// or when the tab is opened (docs/decisions/065-first-pages-without-zod.md).
+const loadAuthorisedProfiles = () => import('./authorised-profiles.tsx')
+const AuthorisedProfiles = lazy(async () => ({
+  default: (await loadAuthorisedProfiles()).AuthorisedProfiles,
+}))
 
 const tabs = [
   { id: 'my-profile', label: 'My Profile' },
@@ -15,10 +23,17 @@ type TabId = (typeof tabs)[number]['id']
 /** The Share Profiles page body: the two tabs and the help block. */
 export function ShareProfilePage({ role }: { role: Role }) {
   const [active, setActive] = useState<TabId>('my-profile')
+  useEffect(() => onFirstInteraction(() => void loadAuthorisedProfiles().catch(() => undefined)), [])
   return (
     <div className="space-y-8">
       <Tabs label="Sharing" tabs={tabs} active={active} onChange={setActive}>
-        {active === 'my-profile' ? <MyProfileTab role={role} /> : <AuthorisedProfiles role={role} />}
+        {active === 'my-profile' ? (
+          <MyProfileTab role={role} />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <AuthorisedProfiles role={role} />
+          </Suspense>
+        )}
       </Tabs>
       <HowItWorks role={role} />
     </div>
