@@ -22,7 +22,7 @@ const APP_CORE =
  * (docs/decisions/050-pages-start-beside-the-libraries.md).
  */
 const FIRST_SCRIPT =
-  /[\\/]src[\\/](?:app[\\/](?:route-pages|signed-in-modules)|lib[\\/](?:early-requests|session-state))\.ts$|[\\/]packages[\\/]domain[\\/]src[\\/](?:spa-routes|roles)\.ts$/
+  /[\\/]src[\\/](?:app[\\/](?:route-pages|signed-in-modules|page-files)|lib[\\/](?:early-requests|session-state))\.ts$|[\\/]packages[\\/]domain[\\/]src[\\/](?:spa-routes|roles)\.ts$/
 
 /**
  * The frame every page shows and the sign-in page's first load runs without the app: listed so that the app
@@ -52,8 +52,9 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Every browser the build targets supports modulepreload, so the polyfill would be dead weight.
-      modulePreload: { polyfill: false },
+      // No preload helper (about 1.3 kB of gzip on every page): the build lists each page's files in
+      // index.html and app/page-files.ts starts them (docs/decisions/065-first-pages-without-zod.md).
+      modulePreload: false,
       rolldownOptions: {
         output: {
           codeSplitting: {

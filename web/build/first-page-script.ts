@@ -78,7 +78,18 @@ export function firstPageScript(entry: string): Plugin {
           (output) => output.isEntry && output.facadeModuleId === module,
         )
         if (!chunk) throw new Error(`The build has no chunk for ${entry}`)
+        const byName = new Map(chunksOf(context.bundle).map((output) => [output.fileName, output]))
+        // What the app's own script imports, asked for with the HTML rather than after that script arrives
+        // (the build's modulePreload is off: vite.config.ts).
+        const entryImports = chunksOf(context.bundle)
+          .filter((output) => output.isEntry && output !== chunk)
+          .flatMap((output) => [...withImports(output, byName)].filter((file) => file !== output.fileName))
         return [
+          ...[...new Set(entryImports)].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
           // First, so that the browser asks for it before the app's script and the libraries.
           {
             tag: 'script',
