@@ -50,7 +50,7 @@ function handOver(to: string, { replace = false, state }: NavigateOptions = {}) 
         window.history.replaceState(historyEntry(window.history.state?.usr, 0), '')
         window.history.pushState(historyEntry(state, 1), '', to)
       }
-      startApp(root, signedIn ?? session.data ?? undefined)
+      startApp(root, signedIn)
     },
     () => window.location.assign(to),
   )
@@ -110,12 +110,14 @@ export function startSignInPage(): void {
   // The app's code loads at the visitor's first interaction, so that a navigation rarely waits for it; a
   // failed load is met again, and handled, at the navigation.
   onFirstInteraction(() => void loadApp().catch(() => undefined))
-  // A visitor already signed in is shown the app's own panel for that, with their page buttons.
+  // A visitor already signed in is shown the app's own panel for that, with their page buttons: the
+  // session stays "being checked" here meanwhile, since the header's buttons need the app's router.
   getMe().then(
     (user) => {
-      setSession({ data: user, isPending: false })
+      if (!user) return setSession({ data: null, isPending: false })
+      signedIn = user
       const { pathname, search, hash, state } = currentLocation()
-      if (user) handOver(pathname + search + hash, { replace: true, state })
+      handOver(pathname + search + hash, { replace: true, state })
     },
     () => setSession({ data: null, isPending: false }),
   )
