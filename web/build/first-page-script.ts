@@ -1,6 +1,15 @@
 import { relative, resolve } from 'node:path'
 import type { Plugin, Rolldown } from 'vite'
-import { FIRST_PAGE_FILES_ID, PAGE_MODULES_FOLDER, SIGNED_IN_MODULES } from '../src/app/signed-in-modules.ts'
+import {
+  APP_START_MODULE,
+  FIRST_PAGE_FILES_ID,
+  PAGE_MODULES_FOLDER,
+  SIGN_IN_START_MODULE,
+  SIGNED_IN_MODULES,
+} from '../src/app/signed-in-modules.ts'
+
+/** The modules listed beside the pages: how a page starts, and what a signed-in page loads. */
+const LISTED_MODULES = [APP_START_MODULE, SIGN_IN_START_MODULE, ...SIGNED_IN_MODULES]
 
 type OutputBundle = Rolldown.OutputBundle
 type OutputChunk = Rolldown.OutputChunk
@@ -21,8 +30,8 @@ function withImports(chunk: OutputChunk, byName: Map<string, OutputChunk>, into 
 }
 
 /**
- * For each page module, and what a signed-in page loads beside it, the files it needs that index.html does
- * not already load: first-page.ts preloads the first page's from this list.
+ * For each page module, each way a page starts and what a signed-in page loads beside its page, the files
+ * it needs that index.html does not already load: first-page.ts preloads the first page's from this list.
  */
 function fileList(bundle: OutputBundle, root: string) {
   const chunks = chunksOf(bundle)
@@ -34,7 +43,7 @@ function fileList(bundle: OutputBundle, root: string) {
   for (const chunk of chunks) {
     if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue
     const name = relative(resolve(root, 'src'), chunk.facadeModuleId).replace(/\.tsx?$/, '')
-    if (!name.startsWith(PAGE_MODULES_FOLDER) && !SIGNED_IN_MODULES.includes(name)) continue
+    if (!name.startsWith(PAGE_MODULES_FOLDER) && !LISTED_MODULES.includes(name)) continue
     modules[name] = [...withImports(chunk, byName)]
       .filter((file) => !loaded.has(file))
       .map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1))
@@ -69,7 +78,18 @@ export function firstPageScript(entry: string): Plugin {
           (output) => output.isEntry && output.facadeModuleId === module,
         )
         if (!chunk) throw new Error(`The build has no chunk for ${entry}`)
+        const byName = new Map(chunksOf(context.bundle).map((output) => [output.fileName, output]))
+        // What the app's own script imports, asked for with the HTML rather than after that script arrives
+        // (the build's modulePreload is off: vite.config.ts).
+        const entryImports = chunksOf(context.bundle)
+          .filter((output) => output.isEntry && output !== chunk)
+          .flatMap((output) => [...withImports(output, byName)].filter((file) => file !== output.fileName))
         return [
+          ...[...new Set(entryImports)].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
           // First, so that the browser asks for it before the app's script and the libraries.
           {
             tag: 'script',

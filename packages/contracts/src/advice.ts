@@ -1,10 +1,9 @@
 import { z } from 'zod'
+export { MAX_FOLLOW_UPS, QUESTION_MAX_LENGTH, RESPONSE_LENGTHS } from './advice-values.ts'
+import { MAX_FOLLOW_UPS, QUESTION_MAX_LENGTH, RESPONSE_LENGTHS } from './advice-values.ts'
 import { AssessmentTypeSchema } from './profiles.ts'
 import { QuestionCategorySchema } from './questions.ts'
 
-export const QUESTION_MAX_LENGTH = 2000
-export const MAX_FOLLOW_UPS = 3
-export const RESPONSE_LENGTHS = ['short', 'long'] as const
 export const ResponseLengthSchema = z.enum(RESPONSE_LENGTHS)
 export type ResponseLength = z.infer<typeof ResponseLengthSchema>
 

@@ -1,14 +1,19 @@
 import { z } from 'zod'
+export {
+  DETAILED_QUESTION_MAX,
+  MAX_QUESTIONS_PER_CATEGORY,
+  QUESTION_CATEGORIES,
+  SHORT_FORM_MAX,
+} from './questions-values.ts'
+import {
+  DETAILED_QUESTION_MAX,
+  MAX_QUESTIONS_PER_CATEGORY,
+  QUESTION_CATEGORIES,
+  SHORT_FORM_MAX,
+} from './questions-values.ts'
 
-/** The four audiences of the Ask page; the page's 'Family' button sends `parents`. */
-export const QUESTION_CATEGORIES = ['self', 'parents', 'educators', 'employers'] as const
 export const QuestionCategorySchema = z.enum(QUESTION_CATEGORIES)
 export type QuestionCategory = z.infer<typeof QuestionCategorySchema>
-
-/** At most this many quick questions per category (docs/requirements.md section 9). */
-export const MAX_QUESTIONS_PER_CATEGORY = 10
-export const SHORT_FORM_MAX = 80
-export const DETAILED_QUESTION_MAX = 1000
 
 /** A quick question: the button text (shortForm) and the fuller question sent to the AI (detailedQuestion). */
 export const QuestionSchema = z.object({

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { GUEST_ROLES, ROLES } from '@app/domain/roles'
+import { DEFAULT_INVITEE_ROLE } from './sharing-values.ts'
+
+export { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from './sharing-values.ts'
 
 /**
  * Invitations and sharing (docs/requirements.md sections 2-8, decisions 034, 040 and 044).
@@ -8,24 +11,12 @@ import { GUEST_ROLES, ROLES } from '@app/domain/roles'
 
 export const GuestRoleSchema = z.enum(GUEST_ROLES)
 export type GuestRole = z.infer<typeof GuestRoleSchema>
-export const DEFAULT_INVITEE_ROLE: GuestRole = 'guest_standard'
 
 /** Invitation links expire after 14 days (decision 10). */
 export const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000
 export const INVITEE_NAME_MAX = 200
 export const INVITEE_EMAIL_MAX = 320
 export const ACCEPT_PASSWORD_MAX = 256
-
-/** The spec's validation texts (section 5) and the invitation page's fallback (section 8). */
-export const SHARING_MESSAGES = {
-  missingInformation: 'Missing information',
-  invalidEmail: 'Invalid email',
-  invalidInvitation: 'The invitation link is invalid or has expired.',
-  invitationNotFound: 'Could not find the invitation for this profile',
-  noProfileToShare:
-    'You have no profile to share yet. Take an assessment or enter your DISC scores first, then invite others to see it.',
-  acceptWithPost: 'Accept an invitation with POST /api/invitations/accept/{token}; GET never changes state.',
-} as const
 
 export const InvitationIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 export const InvitationIdParamsSchema = z.object({ id: InvitationIdSchema })

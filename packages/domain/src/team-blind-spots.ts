@@ -5,7 +5,7 @@
  * page's insights never disagree.
  */
 import { pairOf } from './content/advisor/pairs.ts'
-import { DISC_STYLES } from './content/disc-styles.ts'
+import { DISC_STYLE_NAMES, DISC_STYLE_TITLES } from './content/disc-style-names.ts'
 import { DISC_TYPES, type DiscType } from './disc.ts'
 
 export { TEAM_MAX_MEMBERS, teamSizeProblem } from './team-size.ts'
@@ -77,7 +77,7 @@ export const CLASHING_PAIRS: ReadonlyArray<readonly [DiscType, DiscType]> = [
 ]
 
 /** A style as a person in the pairs' sentences: "the Driver". */
-const person = (type: DiscType) => DISC_STYLES[type].title.replace(/^The /, 'the ')
+const person = (type: DiscType) => DISC_STYLE_TITLES[type].replace(/^The /, 'the ')
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** A team read from its people's primary styles (measured, or derived from a Prevue result). */
@@ -93,7 +93,7 @@ export function readTeam(members: ReadonlyArray<{ primaryType: DiscType }>): Tea
     blindSpots.push({
       kind: 'missing-style',
       styles: [type],
-      text: `No one leads with ${DISC_STYLES[type].name}: ${MISSING[type].risk}.`,
+      text: `No one leads with ${DISC_STYLE_NAMES[type]}: ${MISSING[type].risk}.`,
       actions: [MISSING[type].action],
     })
   }
@@ -104,7 +104,7 @@ export function readTeam(members: ReadonlyArray<{ primaryType: DiscType }>): Tea
     blindSpots.push({
       kind: 'shared-style',
       styles: [type],
-      text: `${who} with ${DISC_STYLES[type].name}: ${SHARED[type].risk}.`,
+      text: `${who} with ${DISC_STYLE_NAMES[type]}: ${SHARED[type].risk}.`,
       actions: [SHARED[type].action],
     })
   }
@@ -125,8 +125,8 @@ export function readTeam(members: ReadonlyArray<{ primaryType: DiscType }>): Tea
         : pairOf(first, second, person(first), person(second))
     const between =
       first === second
-        ? `${composition[first]} people lead with ${DISC_STYLES[first].name}`
-        : `${DISC_STYLES[first].name} meets ${DISC_STYLES[second].name}`
+        ? `${composition[first]} people lead with ${DISC_STYLE_NAMES[first]}`
+        : `${DISC_STYLE_NAMES[first]} meets ${DISC_STYLE_NAMES[second]}`
     blindSpots.push({
       kind: 'clashing-pair',
       styles: [first, second],

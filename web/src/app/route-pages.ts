@@ -1,4 +1,6 @@
-import { paths } from '@app/domain/spa-routes'
+import { findRoutePattern, paths } from '@app/domain/spa-routes'
+import { pendingLogout } from '../lib/session-state.ts'
+import { APP_START_MODULE, SIGN_IN_START_MODULE } from './signed-in-modules.ts'
 
 /**
  * The page each route pattern of the shared table shows: the module under app/routes/ (one chunk a page)
@@ -38,4 +40,13 @@ export const NOT_FOUND_PAGE = { module: 'not-found', component: 'NotFoundRoute' 
 /** The page a path opens, matched as the router matches it (findRoutePattern). */
 export function pageOfPattern(pattern: string | null): { module: string; component: string } {
   return (pattern === null ? undefined : routePages[pattern]) ?? NOT_FOUND_PAGE
+}
+
+/**
+ * How a page load starts: /login on the sign-in page's own small start, unless a logout is still to be sent
+ * (the app sends it first); every other page on the app (docs/decisions/065-first-pages-without-zod.md).
+ */
+export function startModuleOf(pathname: string): typeof APP_START_MODULE | typeof SIGN_IN_START_MODULE {
+  const signInPage = pageOfPattern(findRoutePattern(pathname)).module === routePages[paths.login]?.module
+  return signInPage && !pendingLogout.get() ? SIGN_IN_START_MODULE : APP_START_MODULE
 }

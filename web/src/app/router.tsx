@@ -2,7 +2,9 @@ import { findRoutePattern, routePatterns } from '@app/domain/spa-routes'
 import { lazy, useState, type ComponentType } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { AppLayout } from './layout/app-layout.tsx'
+import { preloadModuleFiles } from './page-files.ts'
 import { NOT_FOUND_PAGE, pageOfPattern } from './route-pages.ts'
+import { PAGE_MODULES_FOLDER } from './signed-in-modules.ts'
 import { RouteGuard } from './route-guard.tsx'
 
 type Page = ComponentType & { preload: () => Promise<unknown> }
@@ -66,7 +68,11 @@ function pageFor({ module, component }: { module: string; component: string }): 
   if (!found) {
     const load = pageLoaders[module]
     if (!load) throw new Error(`No page module ${module}`)
-    found = page(load, component)
+    // The page's chunk and every chunk it imports start together (app/page-files.ts).
+    found = page(() => {
+      preloadModuleFiles([`${PAGE_MODULES_FOLDER}${module}`])
+      return load()
+    }, component)
     pagesByName.set(key, found)
   }
   return found

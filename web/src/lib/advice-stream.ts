@@ -1,17 +1,17 @@
-import {
-  AdviceResponseSchema,
-  AdviceStreamEventSchema,
-  type AdviceResponse,
-  type AdviceStreamEvent,
-} from '@app/contracts/advice'
+import type { AdviceResponse, AdviceStreamEvent } from '@app/contracts/advice'
 import { postForEvents, readEvents, ServerEventParser } from './event-stream.ts'
 
-/** The advice routes' events, each checked against the contract as it arrives. */
+type EventSchema = { parse: (data: unknown) => AdviceStreamEvent }
+
+/** The advice routes' events, each checked against the contract (`AdviceStreamEventSchema`) as it arrives. */
 export class AdviceEventParser extends ServerEventParser<AdviceStreamEvent> {
-  constructor() {
-    super((data) => AdviceStreamEventSchema.parse(data))
+  constructor(schema: EventSchema) {
+    super((data) => schema.parse(data))
   }
 }
+
+/** The contract's schemas load with the first question, not with the page (docs/decisions/065-first-pages-without-zod.md). */
+const loadAdviceSchemas = () => import('@app/contracts/advice')
 
 /** A provider failure reported inside the stream, after it began. */
 export class AdviceStreamError extends Error {
@@ -34,14 +34,17 @@ export async function streamAdvice(
   body: unknown,
   { onToken, signal }: { onToken: (text: string) => void; signal?: AbortSignal },
 ): Promise<AdviceResponse> {
+  const loading = loadAdviceSchemas()
+  loading.catch(() => undefined) // a failed load is reported when the answer is read
   const answer = await postForEvents(path, { body, signal })
+  const { AdviceResponseSchema, AdviceStreamEventSchema } = await loading
   // A server may answer the whole advice as JSON instead of a stream; it is the same answer.
   if (answer.kind === 'json') {
     const whole = AdviceResponseSchema.parse(answer.body)
     onToken(whole.response)
     return whole
   }
-  const done = await readEvents(answer.reader, new AdviceEventParser(), (event) => {
+  const done = await readEvents(answer.reader, new AdviceEventParser(AdviceStreamEventSchema), (event) => {
     if (event.type === 'token') {
       onToken(event.text)
       return undefined

@@ -68,6 +68,12 @@ type RequestOptions = {
 type AnswerReader<Answer> = { parse: (data: unknown) => Answer }
 
 /**
+ * A reader given as a function loads beside the call: an answer to a change is checked with its contract
+ * schema, while zod stays off the first render of a page (docs/decisions/065-first-pages-without-zod.md).
+ */
+type AnswerCheck<Answer> = AnswerReader<Answer> | (() => Promise<AnswerReader<Answer>>)
+
+/**
  * The options of one call: the values of the path's `:name` segments (required when it has any), the query
  * string the route declares, and the schema that checks the answer, which must read what the catalog says
  * the route answers.
@@ -75,7 +81,7 @@ type AnswerReader<Answer> = { parse: (data: unknown) => Answer }
 export type CallOptions<Method extends ApiMethod, Path extends string> = RequestOptions &
   (ApiParams<Method, Path> extends undefined ? { params?: undefined } : { params: ApiParams<Method, Path> }) &
   (ApiQuery<Method, Path> extends undefined ? { query?: undefined } : { query?: ApiQuery<Method, Path> }) & {
-    schema?: AnswerReader<ApiAnswer<Method, Path>>
+    schema?: AnswerCheck<ApiAnswer<Method, Path>>
   }
 
 type OptionsArgument<Method extends ApiMethod, Path extends string> =
@@ -137,7 +143,7 @@ export interface ApiFile {
 }
 
 type Values = Record<string, unknown>
-type LooseOptions = RequestOptions & { params?: Values; query?: Values; schema?: AnswerReader<unknown> }
+type LooseOptions = RequestOptions & { params?: Values; query?: Values; schema?: AnswerCheck<unknown> }
 
 /**
  * A catalog path with its `:name` segments filled (each value encoded as one segment) and its query string
@@ -206,12 +212,14 @@ export function createApiClient(origin = ''): ApiClient {
   const call = async (method: ApiMethod, path: string, body: unknown, options: LooseOptions = {}) => {
     const { params, query, schema, ...rest } = options
     const ownUnauthorized = (OWN_401 as ReadonlySet<string>).has(path)
+    const reader = typeof schema === 'function' ? schema() : schema
+    if (reader instanceof Promise) reader.catch(() => undefined) // reported once the answer is read
     const answer = await request(method, origin + apiUrl(path, params, query), body, {
       ...rest,
       ownUnauthorized,
     })
     if (answer === SIGNED_OUT) return null
-    return schema ? schema.parse(answer) : answer
+    return reader ? (await reader).parse(answer) : answer
   }
   // Errors still come as JSON; the success answer is the file.
   const file = async (method: ApiMethod, path: string, body: unknown, options: LooseOptions = {}) => {

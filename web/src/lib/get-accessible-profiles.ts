@@ -1,4 +1,4 @@
-import { AccessibleProfileListSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import type { AccessibleProfile } from '@app/contracts/profiles'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from './api-client.ts'
 import { apiQueryKey } from './query-keys.ts'
@@ -9,7 +9,7 @@ import { apiQueryKey } from './query-keys.ts'
  * and every page shares its one cache entry.
  */
 export function getAccessibleProfiles(): Promise<AccessibleProfile[]> {
-  return apiClient.get('/api/accessible-profiles', { schema: AccessibleProfileListSchema })
+  return apiClient.get('/api/accessible-profiles')
 }
 
 export function getAccessibleProfilesQueryOptions() {

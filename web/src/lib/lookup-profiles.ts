@@ -1,4 +1,4 @@
-import { ProfileLookupResponseSchema, type ProfileLookupResponse } from '@app/contracts/profiles'
+import type { ProfileLookupResponse } from '@app/contracts/profiles'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { apiClient } from './api-client.ts'
 import { apiQueryKey } from './query-keys.ts'
@@ -17,7 +17,6 @@ export function lookupProfiles({
 }): Promise<ProfileLookupResponse> {
   return apiClient.get('/api/profiles/lookup', {
     query: { q, limit, ...(cursor ? { cursor } : {}) },
-    schema: ProfileLookupResponseSchema,
   })
 }
 

@@ -1,5 +1,6 @@
 import { AUDIENCE_LABELS } from '@app/domain/content/advisor/audiences'
-import { QUESTION_CATEGORIES, type QuestionCategory } from '@app/contracts/questions'
+import type { QuestionCategory } from '@app/contracts/questions'
+import { QUESTION_CATEGORIES } from '@app/contracts/questions-values'
 
 /** The audiences as the Ask page names them; 'Family' sends the category value `parents`. */
 export const QUESTION_CATEGORY_LABELS: Record<QuestionCategory, string> = AUDIENCE_LABELS

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import type { z } from 'zod'
+import { onFirstInteraction } from './first-interaction.ts'
 
 export type LazySchemaResolver<Values extends FieldValues> = Resolver<Values> & {
   /** Starts loading the schema and zod; a failed load is retried at the next call. */
@@ -9,8 +10,8 @@ export type LazySchemaResolver<Values extends FieldValues> = Resolver<Values> & 
 
 /**
  * A react-hook-form resolver for a zod schema (the contract's, with the form's own rules and messages) that
- * loads the schema and zod only when asked: by `useSchemaPreload` once the form has shown, or at the first
- * validation. A page therefore paints without zod, and its messages are ready by the time it is submitted.
+ * loads the schema and zod only when asked: by `useSchemaPreload` at the first interaction with the page, or
+ * at the first validation. A page therefore paints without zod, and its messages are ready by the time it is submitted.
  */
 export function schemaResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<unknown, Values>>,
@@ -41,7 +42,10 @@ export function schemaResolver<Values extends FieldValues>(
   return Object.assign(resolve, { preload })
 }
 
-/** Loads a form's validation after the form first renders, so it is in place before the first submit. */
+/**
+ * Loads a form's validation at the visitor's first interaction with the page, so that it is in place before
+ * the first submit without being part of the page's first load. A submit before that loads it itself.
+ */
 export function useSchemaPreload(resolver: { preload: () => void }): void {
-  useEffect(() => resolver.preload(), [resolver])
+  useEffect(() => onFirstInteraction(() => resolver.preload()), [resolver])
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { AdviceStreamEventSchema } from '@app/contracts/advice'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AdviceEventParser, AdviceStreamError, streamAdvice } from '../../src/lib/advice-stream.ts'
 import { ApiError } from '../../src/lib/api-client.ts'
@@ -133,7 +134,7 @@ describe('streamed advice', () => {
 
 describe('the event parser', () => {
   test('keeps an unfinished line for the next chunk and reads a last line without a newline', () => {
-    const parser = new AdviceEventParser()
+    const parser = new AdviceEventParser(AdviceStreamEventSchema)
     expect(parser.push('data: {"type":"token",')).toEqual([])
     expect(parser.push('"text":"a"}\ndata: {"type":"token","text":"b"}')).toEqual([
       { type: 'token', text: 'a' },
@@ -142,7 +143,9 @@ describe('the event parser', () => {
   })
 
   test('refuses an event outside the contract', () => {
-    expect(() => new AdviceEventParser().push('data: {"type":"html","text":"<b>"}\n')).toThrow()
+    expect(() =>
+      new AdviceEventParser(AdviceStreamEventSchema).push('data: {"type":"html","text":"<b>"}\n'),
+    ).toThrow()
   })
 })
 

@@ -1,4 +1,5 @@
 import type { DiscType } from '../disc.ts'
+import { DISC_STYLE_NAMES, DISC_STYLE_TITLES } from './disc-style-names.ts'
 
 export interface DiscAdvice {
   inMeetings: string[]
@@ -30,8 +31,8 @@ export const DISC_ADVICE_GROUPS: ReadonlyArray<{ key: keyof DiscAdvice; title: s
 export const DISC_STYLES: Record<DiscType, DiscStyle> = {
   D: {
     type: 'D',
-    name: 'Dominance',
-    title: 'The Driver',
+    name: DISC_STYLE_NAMES.D,
+    title: DISC_STYLE_TITLES.D,
     description:
       'You are direct, decisive and focused on results. You set ambitious goals, take responsibility readily and move quickly from discussion to action. Challenges energise you, and you are at your best when you have the authority to make things happen.',
     strengths: [
@@ -74,8 +75,8 @@ export const DISC_STYLES: Record<DiscType, DiscStyle> = {
   },
   I: {
     type: 'I',
-    name: 'Influence',
-    title: 'The Motivator',
+    name: DISC_STYLE_NAMES.I,
+    title: DISC_STYLE_TITLES.I,
     description:
       'You are outgoing, enthusiastic and persuasive. You build relationships easily, bring energy to the people around you and enjoy sharing ideas. You are at your best when collaborating, inspiring others and working in an environment with variety and recognition.',
     strengths: [
@@ -118,8 +119,8 @@ export const DISC_STYLES: Record<DiscType, DiscStyle> = {
   },
   S: {
     type: 'S',
-    name: 'Steadiness',
-    title: 'The Supporter',
+    name: DISC_STYLE_NAMES.S,
+    title: DISC_STYLE_TITLES.S,
     description:
       'You are patient, dependable and supportive. You value cooperation, listen carefully and create a calm, stable environment for the people around you. You are at your best in a team with clear expectations, where your consistency and loyalty make a lasting difference.',
     strengths: [
@@ -162,8 +163,8 @@ export const DISC_STYLES: Record<DiscType, DiscStyle> = {
   },
   C: {
     type: 'C',
-    name: 'Conscientiousness',
-    title: 'The Analyst',
+    name: DISC_STYLE_NAMES.C,
+    title: DISC_STYLE_TITLES.C,
     description:
       'You are precise, analytical and committed to quality. You value accuracy, think carefully before acting and hold yourself to high standards. You are at your best when you have time to gather information, clear criteria to work towards and the freedom to get things right.',
     strengths: [

@@ -1,10 +1,9 @@
 import { decideRoute, findRoutePattern, paths } from '@app/domain/spa-routes'
 import { lazy, Suspense } from 'react'
-import { useLocation } from 'react-router-dom'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { Link } from '../../components/ui/link.tsx'
 import { Logo } from '../../components/ui/logo.tsx'
-import { useMe } from '../../features/auth/api/get-me.ts'
+import { useAppServices } from '../../lib/app-services.tsx'
 import { displayName } from '../../lib/display-name.ts'
 import { SisterLogos } from './sister-logos.tsx'
 
@@ -18,8 +17,9 @@ const AccountControls = lazy(async () => ({
 }))
 
 export function AppHeader() {
-  const { pathname } = useLocation()
-  const me = useMe()
+  const services = useAppServices()
+  const { pathname } = services.useLocation()
+  const me = services.useSession()
   const user = me.data ?? null
   const current = findRoutePattern(pathname)
   const signedOutDecision = decideRoute(pathname, null)

@@ -1,25 +1,14 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { AppFooter } from './app-footer.tsx'
-import { AppHeader } from './app-header.tsx'
+import { AppFrame } from './app-frame.tsx'
 
 export function AppLayout() {
   return (
-    <div className="group/layout flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      <a
-        href="#main"
-        className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to main content
-      </a>
-      <AppHeader />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <AppFooter />
-    </div>
+    <AppFrame>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </AppFrame>
   )
 }

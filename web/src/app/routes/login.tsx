@@ -1,11 +1,10 @@
 import { paths } from '@app/domain/spa-routes'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { useLocation } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { LoginForm } from '../../features/auth/components/login-form.tsx'
 import { useSignInProviders } from '../../features/auth/api/get-sign-in-providers.ts'
+import { useAppServices } from '../../lib/app-services.tsx'
 import { redirectTarget } from '../../lib/redirect-target.ts'
 import { accountDeleted, sessionEnded } from '../../lib/session-state.ts'
 
@@ -23,8 +22,9 @@ const SignedIn = lazy(async () => ({
 }))
 
 export function LoginRoute() {
-  const location = useLocation()
-  const me = useMe()
+  const services = useAppServices()
+  const location = services.useLocation()
+  const me = services.useSession()
   const redirectTo = redirectTarget(location.state, paths.history, [paths.login, paths.changePassword])
   // Who was signed in when the session check first answered decides what the page shows; signing in here keeps the form on screen
   // for its greeting and the redirect that follows.

@@ -1,4 +1,4 @@
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { DISC_TYPES, type DiscScores, type DiscType } from '@app/domain/disc'
 import { formatDiscScore } from '@app/domain/profile-scores'
 
@@ -19,7 +19,7 @@ export function DiscScoreBars({ scores }: { scores: DiscScores }) {
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="flex items-center gap-2 font-medium text-slate-900">
               <span aria-hidden="true" className={`size-2.5 rounded-full ${BAR_COLOURS[type]}`} />
-              {DISC_STYLES[type].name} ({type})
+              {DISC_STYLE_NAMES[type]} ({type})
             </span>
             <span className="font-semibold text-slate-900 tabular-nums">{formatDiscScore(scores[type])}</span>
           </div>

@@ -4,8 +4,7 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
-  useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react'
 
@@ -17,19 +16,31 @@ type ToastApi = { toast: (toast: ToastInput) => void; dismiss: () => void }
 
 const ToastContext = createContext<ToastApi | null>(null)
 
-/** Holds the single visible toast: the spec allows at most one at a time, so a new one replaces the old. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ActiveToast | null>(null)
-  const nextId = useRef(1)
+/**
+ * The single visible toast: the spec allows at most one at a time, so a new one replaces the old. It is
+ * held outside React so that it stays on screen when the sign-in page's first load hands over to the app
+ * (app/sign-in-shell.tsx), as a login's greeting does while the page moves on.
+ */
+let shown: ActiveToast | null = null
+let nextId = 1
+const listeners = new Set<() => void>()
+function show(toast: ActiveToast | null) {
+  shown = toast
+  for (const listener of listeners) listener()
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
-  const toast = useCallback((input: ToastInput) => {
-    setCurrent({ ...input, id: nextId.current++ })
-  }, [])
-  const dismiss = useCallback(() => setCurrent(null), [])
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, () => shown)
+  const toast = useCallback((input: ToastInput) => show({ ...input, id: nextId++ }), [])
+  const dismiss = useCallback(() => show(null), [])
 
   useEffect(() => {
     if (current === null) return
-    const timer = setTimeout(() => setCurrent(null), TOAST_DURATION_MS)
+    const timer = setTimeout(() => show(null), TOAST_DURATION_MS)
     return () => clearTimeout(timer)
   }, [current])
 

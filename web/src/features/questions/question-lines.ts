@@ -1,4 +1,4 @@
-import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions'
+import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions-values'
 
 export type ParsedQuestionLine = { shortForm: string; detailedQuestion: string }
 

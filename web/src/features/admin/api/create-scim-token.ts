@@ -1,11 +1,17 @@
-import { CreatedScimTokenSchema, type CreatedScimToken } from '@app/contracts/scim-tokens'
+import type { CreatedScimToken } from '@app/contracts/scim-tokens'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { invalidateEndpoints } from '../../../lib/query-refresh.ts'
 
 /** Creates a SCIM token; the answer holds the token, the only time it is shown. */
 export function createScimToken(label: string): Promise<CreatedScimToken> {
-  return apiClient.post('/api/admin/scim-tokens', { label }, { schema: CreatedScimTokenSchema })
+  return apiClient.post(
+    '/api/admin/scim-tokens',
+    { label },
+    {
+      schema: async () => (await import('@app/contracts/scim-tokens')).CreatedScimTokenSchema,
+    },
+  )
 }
 
 export function useCreateScimToken() {

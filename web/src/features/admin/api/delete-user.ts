@@ -1,11 +1,13 @@
-import { AccountDeletedSchema } from '@app/contracts/account-deletion'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { ACCOUNT_READS, PROFILE_READS, refreshEndpoints } from '../../../lib/query-refresh.ts'
 
 /** Deletes an account with everything it holds (docs/decisions/061-account-deletion.md). */
 export function deleteUser(id: number) {
-  return apiClient.delete('/api/admin/user/:id', { params: { id }, schema: AccountDeletedSchema })
+  return apiClient.delete('/api/admin/user/:id', {
+    params: { id },
+    schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
+  })
 }
 
 export function useDeleteUser() {

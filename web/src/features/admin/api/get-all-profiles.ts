@@ -1,11 +1,11 @@
-import { AccessibleProfileListSchema, type AccessibleProfile } from '@app/contracts/profiles'
+import type { AccessibleProfile } from '@app/contracts/profiles'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** Every profile (an administrator sees them all), for the DISC summaries of User Management. */
 export function getAllProfiles(): Promise<AccessibleProfile[]> {
-  return apiClient.get('/api/all-profiles', { schema: AccessibleProfileListSchema })
+  return apiClient.get('/api/all-profiles')
 }
 
 export function getAllProfilesQueryOptions() {

@@ -1,12 +1,11 @@
-import { ScimTokenSchema, type ScimToken } from '@app/contracts/scim-tokens'
+import type { ScimToken } from '@app/contracts/scim-tokens'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The SCIM tokens in force, without the tokens themselves. */
 export function getScimTokens(): Promise<ScimToken[]> {
-  return apiClient.get('/api/admin/scim-tokens', { schema: z.array(ScimTokenSchema) })
+  return apiClient.get('/api/admin/scim-tokens')
 }
 
 export function getScimTokensQueryOptions() {

@@ -1,11 +1,11 @@
-import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
+import type { AdminUser } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** One account with its details; a guest's derived default password while it still opens the account. */
 export function getUser(id: number): Promise<AdminUser> {
-  return apiClient.get('/api/admin/user/:id', { params: { id }, schema: AdminUserSchema })
+  return apiClient.get('/api/admin/user/:id', { params: { id } })
 }
 
 export function getUserQueryOptions(id: number) {

@@ -1,14 +1,11 @@
-import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
+import type { AdminUser } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
-const AdminUserListSchema = z.array(AdminUserSchema)
-
 /** Every account, for User Management. */
 export function getUsers(): Promise<AdminUser[]> {
-  return apiClient.get('/api/admin/users', { schema: AdminUserListSchema })
+  return apiClient.get('/api/admin/users')
 }
 
 export function getUsersQueryOptions() {

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client.ts'
 import { invalidateEndpoints } from '../../../lib/query-refresh.ts'
 
@@ -7,7 +6,7 @@ import { invalidateEndpoints } from '../../../lib/query-refresh.ts'
 export function revokeScimToken(id: string): Promise<{ message: string }> {
   return apiClient.delete('/api/admin/scim-tokens/:id', {
     params: { id },
-    schema: z.object({ message: z.string() }),
+    schema: async () => (await import('@app/contracts/auth')).MessageSchema,
   })
 }
 

@@ -1,4 +1,4 @@
-import { AdminUserSchema, type AdminUser } from '@app/contracts/auth'
+import type { AdminUser } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -8,7 +8,10 @@ type UpdateUserInput = ApiBody<'PUT', '/api/admin/user/:id'> & { id: number }
 
 /** Changes an account's e-mail (and with it the username) or password; the account's sessions end. */
 export function updateUser({ id, ...changes }: UpdateUserInput): Promise<AdminUser> {
-  return apiClient.put('/api/admin/user/:id', changes, { params: { id }, schema: AdminUserSchema })
+  return apiClient.put('/api/admin/user/:id', changes, {
+    params: { id },
+    schema: async () => (await import('@app/contracts/auth')).AdminUserSchema,
+  })
 }
 
 export function useUpdateUser() {

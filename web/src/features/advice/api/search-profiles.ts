@@ -1,4 +1,4 @@
-import { ProfileSearchResponseSchema, type ProfileSearchResponse } from '@app/contracts/profiles'
+import type { ProfileSearchResponse } from '@app/contracts/profiles'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -6,7 +6,7 @@ import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The best name match among the profiles the caller may see, and up to 3 other matching names. */
 export function searchProfiles(name: string): Promise<ProfileSearchResponse> {
-  return apiClient.get('/api/profiles/search', { query: { name }, schema: ProfileSearchResponseSchema })
+  return apiClient.get('/api/profiles/search', { query: { name } })
 }
 
 export function searchProfilesQueryOptions(name: string) {

@@ -1,5 +1,5 @@
 import type { ResponseLength } from '@app/contracts/advice'
-import { QUESTION_MAX_LENGTH } from '@app/contracts/advice'
+import { QUESTION_MAX_LENGTH } from '@app/contracts/advice-values'
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import type { QuestionCategory } from '@app/contracts/questions'
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { formatPrevueSummary, measuredDiscScores, prevueScoresOf } from '@app/domain/profile-scores'
 import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
@@ -161,7 +161,7 @@ function FoundProfile({
   const titleId = useId()
   const name = profile.name || `Profile #${profile.id}`
   const measured = measuredDiscScores(profile)
-  const style = measured && profile.primaryType ? DISC_STYLES[profile.primaryType] : null
+  const style = measured && profile.primaryType ? profile.primaryType : null
   const prevue = prevueScoresOf(profile)
   return (
     <article aria-labelledby={titleId} className="mt-5 rounded-xl border border-slate-200 p-4">
@@ -175,7 +175,7 @@ function FoundProfile({
         <p className="mt-1 text-sm text-slate-600">
           Primary type:{' '}
           <span className="font-semibold text-slate-900">
-            {style.type} · {style.name}
+            {style} · {DISC_STYLE_NAMES[style]}
           </span>
         </p>
       )}

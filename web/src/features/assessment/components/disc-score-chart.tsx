@@ -1,4 +1,4 @@
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { DISC_TYPES, type DiscScores, type DiscType } from '@app/domain/disc'
 
 /** The spec's colours: D red, I amber, S green, C blue (the same shades as the logo). */
@@ -21,7 +21,7 @@ export function DiscScoreChart({ scores, primary }: { scores: DiscScores; primar
         {DISC_TYPES.map((type) => (
           <li key={type} className="flex flex-col items-center">
             <span className="sr-only">
-              {DISC_STYLES[type].name} ({type}): {scores[type]}%
+              {DISC_STYLE_NAMES[type]} ({type}): {scores[type]}%
               {type === primary ? ', your primary style' : ''}
             </span>
             <span aria-hidden="true" className="text-lg font-semibold text-slate-900 tabular-nums">
@@ -55,7 +55,7 @@ export function DiscScoreChart({ scores, primary }: { scores: DiscScores; primar
           <li key={type} className="flex items-center gap-2 text-xs text-slate-700">
             <span className={`size-2.5 shrink-0 rounded-full ${BAR_COLOURS[type]}`} />
             <span>
-              <span className="font-semibold text-slate-900">{type}</span> {DISC_STYLES[type].name}
+              <span className="font-semibold text-slate-900">{type}</span> {DISC_STYLE_NAMES[type]}
             </span>
           </li>
         ))}

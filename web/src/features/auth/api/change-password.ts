@@ -1,11 +1,14 @@
-import { MessageSchema } from '@app/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { getMeQueryOptions } from './get-me.ts'
 
 export async function changePassword(input: ApiBody<'POST', '/api/auth/change-password'>): Promise<string> {
-  return (await apiClient.post('/api/auth/change-password', input, { schema: MessageSchema })).message
+  return (
+    await apiClient.post('/api/auth/change-password', input, {
+      schema: async () => (await import('@app/contracts/auth')).MessageSchema,
+    })
+  ).message
 }
 
 /**

@@ -1,13 +1,10 @@
-import { ResetTokenCheckSchema, type ResetTokenCheck } from '@app/contracts/auth'
+import type { ResetTokenCheck } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 export function checkResetToken(token: string): Promise<ResetTokenCheck> {
-  return apiClient.get('/api/auth/reset-password/:token', {
-    params: { token },
-    schema: ResetTokenCheckSchema,
-  })
+  return apiClient.get('/api/auth/reset-password/:token', { params: { token } })
 }
 
 export function checkResetTokenQueryOptions(token: string) {

@@ -1,4 +1,3 @@
-import { AccountDeletedSchema } from '@app/contracts/account-deletion'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { clearAssessmentProgress } from '../../../lib/assessment-progress.ts'
@@ -8,7 +7,13 @@ import { getMeQueryOptions } from './get-me.ts'
 
 /** Deletes the signed-in user's account, confirmed with their current password. */
 export function deleteAccount(password: string) {
-  return apiClient.deleteWithBody('/api/account', { password }, { schema: AccountDeletedSchema })
+  return apiClient.deleteWithBody(
+    '/api/account',
+    { password },
+    {
+      schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
+    },
+  )
 }
 
 /**

@@ -1,6 +1,5 @@
 import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import {
   ButtonSpinner,
@@ -12,6 +11,7 @@ import {
 import { Link } from '../../../components/ui/link.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { useAppServices } from '../../../lib/app-services.tsx'
 import { displayName } from '../../../lib/display-name.ts'
 import { useLogin } from '../api/login.ts'
 import type { LoginFormSchema, LoginFormValues } from '../form-schemas.ts'
@@ -59,7 +59,7 @@ function validate(values: Values, loginFormSchema: typeof LoginFormSchema): Fiel
  */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const login = useLogin()
-  const navigate = useNavigate()
+  const navigate = useAppServices().useNavigate()
   const { toast } = useToast()
   const [values, setValues] = useState<Values>({ username: '', password: '' })
   const [errors, setErrors] = useState<FieldErrors>({})

@@ -1,7 +1,6 @@
 import type { ClientLogo } from '@app/contracts/client-config'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { apiClient } from '../../../lib/api-client.ts'
-import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 const isText = (value: unknown) => typeof value === 'string' && value !== ''
 const isLogo = (logo: Partial<ClientLogo> | null) =>
@@ -21,11 +20,25 @@ export async function getSisterLogos(): Promise<ClientLogo[]> {
   return (await apiClient.get('/api/logos', { schema: { parse: readLogos } })).logos
 }
 
-export function getSisterLogosQueryOptions() {
-  return queryOptions({ queryKey: apiQueryKey('/api/logos'), queryFn: getSisterLogos })
-}
+/** Asked once a page load: the tenant's logos do not change while a page is open. */
+let asked: Promise<ClientLogo[] | null> | undefined
 
-/** The header's sister-company logos: public, so signed-out pages show them too. */
-export function useSisterLogos() {
-  return useQuery(getSisterLogosQueryOptions())
+/**
+ * The header's sister-company logos: public, so signed-out pages show them too. The header is the one
+ * reader, so the answer is kept here rather than in TanStack Query, which the sign-in page's first load
+ * runs without (docs/decisions/065-first-pages-without-zod.md); null when they cannot be read.
+ */
+export function useSisterLogos(): { data: ClientLogo[] | undefined } {
+  const [logos, setLogos] = useState<ClientLogo[] | null | undefined>(undefined)
+  useEffect(() => {
+    let current = true
+    asked ??= getSisterLogos().catch(() => null)
+    void asked.then((answer) => {
+      if (current) setLogos(answer)
+    })
+    return () => {
+      current = false
+    }
+  }, [])
+  return { data: logos ?? undefined }
 }

@@ -1,11 +1,11 @@
-import { ProfileMapResponseSchema, type ProfileMapResponse } from '@app/contracts/profiles'
+import type { ProfileMapResponse } from '@app/contracts/profiles'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The team map: density over every visible profile, and at most 300 people (those matching `q`). */
 export function getProfileMap(q: string): Promise<ProfileMapResponse> {
-  return apiClient.get('/api/profiles/map', { query: { q }, schema: ProfileMapResponseSchema })
+  return apiClient.get('/api/profiles/map', { query: { q } })
 }
 
 export function getProfileMapQueryOptions(q: string) {

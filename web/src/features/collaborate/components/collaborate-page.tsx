@@ -1,5 +1,5 @@
 import type { ResponseLength } from '@app/contracts/advice'
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { formatPrevueSummary, prevueScoresOf } from '@app/domain/profile-scores'
 import { useEffect, useId, useState } from 'react'
 import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
@@ -195,7 +195,7 @@ function SelectedProfile({ profile }: { profile: PickedProfile }) {
           {position && (
             <p className="mt-1 text-sm text-slate-700">
               For pair insights, a DISC style derived from the Prevue result:{' '}
-              <span className="font-medium">{DISC_STYLES[position.primaryType].name} (derived)</span>
+              <span className="font-medium">{DISC_STYLE_NAMES[position.primaryType]} (derived)</span>
             </p>
           )}
         </>

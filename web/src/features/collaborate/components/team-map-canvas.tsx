@@ -1,4 +1,4 @@
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { profileLabel, type PickedProfile } from '../picked-profile.ts'
 import {
@@ -160,7 +160,7 @@ export function TeamMapCanvas({
         const { person } = dot
         const pickedAs = person.id === selectedA?.id ? 'A' : person.id === selectedB?.id ? 'B' : null
         const fill = STYLE_FILLS[dot.primaryType]
-        const style = `${DISC_STYLES[dot.primaryType].name}${dot.derived ? ', derived from a Prevue result' : ''}`
+        const style = `${DISC_STYLE_NAMES[dot.primaryType]}${dot.derived ? ', derived from a Prevue result' : ''}`
         const label = labels.get(person.id)
         return (
           <g

@@ -1,4 +1,4 @@
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { DISC_TYPES } from '@app/domain/disc'
 import {
   formatDiscScore,
@@ -73,7 +73,7 @@ function PersonRow({
   const prevue = prevueScoresOf(person)
   const position = mapPosition(person)
   const style = position
-    ? `${DISC_STYLES[position.primaryType].name}${position.derived ? ' (derived from Prevue)' : ''}`
+    ? `${DISC_STYLE_NAMES[position.primaryType]}${position.derived ? ' (derived from Prevue)' : ''}`
     : 'None'
   return (
     <tr className="border-t border-slate-100">

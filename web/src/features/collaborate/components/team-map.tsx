@@ -1,4 +1,4 @@
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { DISC_TYPES } from '@app/domain/disc'
 import { useEffect, useId, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
@@ -141,7 +141,7 @@ export function TeamMap({
               className="size-2.5 rounded-full"
               style={{ backgroundColor: STYLE_FILLS[type] }}
             />
-            {DISC_STYLES[type].name} ({type})
+            {DISC_STYLE_NAMES[type]} ({type})
           </li>
         ))}
         <li className="flex items-center gap-1.5">
@@ -188,7 +188,7 @@ function mapSummary(
   }
   const styles = counts.map(
     ({ type, measured, derived }) =>
-      `${DISC_STYLES[type].name} ${measured + derived}` +
+      `${DISC_STYLE_NAMES[type]} ${measured + derived}` +
       (derived > 0 ? ` (${derived} derived from Prevue)` : ''),
   )
   return (

@@ -1,11 +1,11 @@
-import { InitialPasswordSchema, type InitialPassword } from '@app/contracts/auth'
+import type { InitialPassword } from '@app/contracts/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** The signed-in user's login name, and their derived password while it still opens the account. */
 export function getInitialPassword(): Promise<InitialPassword> {
-  return apiClient.get('/api/auth/initial-password', { schema: InitialPasswordSchema })
+  return apiClient.get('/api/auth/initial-password')
 }
 
 export function getInitialPasswordQueryOptions() {

@@ -1,5 +1,5 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
-import { DISC_STYLES } from '@app/domain/content/disc-styles'
+import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { measuredDiscScores } from '@app/domain/profile-scores'
 import { paths } from '@app/domain/spa-routes'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
@@ -24,7 +24,7 @@ export function formatTakenAt(timestamp: string): string {
 export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
   const badge = TYPE_BADGES[profile.assessmentType]
   const measured = measuredDiscScores(profile)
-  const style = measured && profile.primaryType ? DISC_STYLES[profile.primaryType] : null
+  const style = measured && profile.primaryType ? profile.primaryType : null
   const titleId = `profile-${profile.id}-name`
   return (
     <article
@@ -61,7 +61,7 @@ export function ProfileCard({ profile }: { profile: AccessibleProfile }) {
           <p className="shrink-0 rounded-xl bg-slate-50 px-4 py-2 text-sm ring-1 ring-slate-200">
             <span className="block text-slate-600">Primary type</span>
             <span className="block font-semibold text-slate-900">
-              {style.type} · {style.name}
+              {style} · {DISC_STYLE_NAMES[style]}
             </span>
           </p>
         )}

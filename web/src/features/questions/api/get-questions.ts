@@ -1,4 +1,4 @@
-import { QuestionListSchema, type Question } from '@app/contracts/questions'
+import type { Question } from '@app/contracts/questions'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
@@ -7,7 +7,7 @@ export const QUESTIONS_QUERY_KEY = apiQueryKey('/api/questions')
 
 /** Every category's quick questions; each category's list is shown by display order. */
 export function getQuestions(): Promise<Question[]> {
-  return apiClient.get('/api/questions', { schema: QuestionListSchema })
+  return apiClient.get('/api/questions')
 }
 
 export function getQuestionsQueryOptions() {

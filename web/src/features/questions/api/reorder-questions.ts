@@ -1,11 +1,13 @@
-import { QuestionListSchema, type Question } from '@app/contracts/questions'
+import type { Question } from '@app/contracts/questions'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 import { QUESTIONS_QUERY_KEY } from './get-questions.ts'
 
 export function reorderQuestions(input: ApiBody<'PATCH', '/api/questions/reorder'>): Promise<Question[]> {
-  return apiClient.patch('/api/questions/reorder', input, { schema: QuestionListSchema })
+  return apiClient.patch('/api/questions/reorder', input, {
+    schema: async () => (await import('@app/contracts/questions')).QuestionListSchema,
+  })
 }
 
 /** Shows the new order at once; a refused reorder (all or nothing) puts the server's order back. */

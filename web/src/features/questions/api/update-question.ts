@@ -1,4 +1,4 @@
-import { QuestionSchema, type Question } from '@app/contracts/questions'
+import type { Question } from '@app/contracts/questions'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -8,7 +8,10 @@ export function updateQuestion({
   id,
   ...input
 }: ApiBody<'PUT', '/api/questions/:id'> & { id: number }): Promise<Question> {
-  return apiClient.put('/api/questions/:id', input, { params: { id }, schema: QuestionSchema })
+  return apiClient.put('/api/questions/:id', input, {
+    params: { id },
+    schema: async () => (await import('@app/contracts/questions')).QuestionSchema,
+  })
 }
 
 export function useUpdateQuestion() {

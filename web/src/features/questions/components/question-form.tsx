@@ -1,10 +1,9 @@
+import type { Question, QuestionCategory } from '@app/contracts/questions'
 import {
   DETAILED_QUESTION_MAX,
   MAX_QUESTIONS_PER_CATEGORY,
   SHORT_FORM_MAX,
-  type Question,
-  type QuestionCategory,
-} from '@app/contracts/questions'
+} from '@app/contracts/questions-values'
 import { useId, useState, type FormEvent } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { inputClasses, labelClasses } from '../../../components/ui/form.tsx'

@@ -1,6 +1,6 @@
 import type { Question, QuestionCategory } from '@app/contracts/questions'
-import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions'
-import { lazy, Suspense, useId, useMemo, useState } from 'react'
+import { MAX_QUESTIONS_PER_CATEGORY } from '@app/contracts/questions-values'
+import { useId, useMemo, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { QUESTION_CATEGORY_LABELS } from '../../../lib/question-categories.ts'
@@ -8,11 +8,7 @@ import { useQuestions } from '../api/get-questions.ts'
 import { useReorderQuestions } from '../api/reorder-questions.ts'
 import { BulkImportPanel } from './bulk-import-panel.tsx'
 import { QuestionForm } from './question-form.tsx'
-
-// Only the administrator reorders, so the drag-and-drop library loads for them alone.
-const SortableQuestionList = lazy(async () => ({
-  default: (await import('./sortable-question-list.tsx')).SortableQuestionList,
-}))
+import { ReorderableQuestionList } from './reorderable-question-list.tsx'
 
 type Panel = { kind: 'closed' } | { kind: 'form'; editing: Question | null } | { kind: 'import' }
 
@@ -153,25 +149,24 @@ export function QuickQuestions({
             {inCategory.length}/{MAX_QUESTIONS_PER_CATEGORY} questions. Drag a handle, or focus it and press
             Space, to reorder.
           </p>
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading quick questions...</p>}>
-            <SortableQuestionList
-              questions={inCategory}
-              onReorder={saveOrder}
-              renderQuestion={(question) => (
-                <>
-                  {questionButton(question)}
-                  <button
-                    type="button"
-                    onClick={() => setPanel({ kind: 'form', editing: question })}
-                    aria-label={`Edit ${question.shortForm}`}
-                    className={buttonClasses('ghost', 'sm')}
-                  >
-                    Edit
-                  </button>
-                </>
-              )}
-            />
-          </Suspense>
+          {/* Only the administrator reorders, so the drag-and-drop library loads for them alone. */}
+          <ReorderableQuestionList
+            questions={inCategory}
+            onReorder={saveOrder}
+            renderQuestion={(question) => (
+              <>
+                {questionButton(question)}
+                <button
+                  type="button"
+                  onClick={() => setPanel({ kind: 'form', editing: question })}
+                  aria-label={`Edit ${question.shortForm}`}
+                  className={buttonClasses('ghost', 'sm')}
+                >
+                  Edit
+                </button>
+              </>
+            )}
+          />
         </>
       ) : (
         <ul className="flex flex-col gap-2">

@@ -19,6 +19,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { ReactNode } from 'react'
+import { DragHandle, QUESTION_ROW_CLASSES } from './drag-handle.tsx'
 
 const INSTRUCTIONS =
   'To reorder a question, press Space or Enter on its handle, move it with the Up and Down arrow keys, then press Space or Enter to drop it, or Escape to cancel.'
@@ -94,20 +95,14 @@ function SortableQuestion({ question, children }: { question: Question; children
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex items-stretch gap-1.5 ${isDragging ? 'relative z-10 opacity-90 shadow-lg' : ''}`}
+      className={`${QUESTION_ROW_CLASSES} ${isDragging ? 'relative z-10 opacity-90 shadow-lg' : ''}`}
     >
-      <button
+      <DragHandle
         ref={setActivatorNodeRef}
-        type="button"
         {...attributes}
         {...listeners}
-        aria-label={`Move ${question.shortForm}`}
-        className="flex w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 active:cursor-grabbing"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
-        </svg>
-      </button>
+        label={`Move ${question.shortForm}`}
+      />
       {children}
     </li>
   )

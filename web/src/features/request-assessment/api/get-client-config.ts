@@ -1,10 +1,10 @@
-import { ClientConfigSchema, type ClientConfig } from '@app/contracts/client-config'
+import type { ClientConfig } from '@app/contracts/client-config'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 export function getClientConfig(): Promise<ClientConfig> {
-  return apiClient.get('/api/config', { schema: ClientConfigSchema })
+  return apiClient.get('/api/config')
 }
 
 export function getClientConfigQueryOptions() {

@@ -1,4 +1,4 @@
-import { AcceptInvitationResponseSchema, type AcceptInvitationResponse } from '@app/contracts/sharing'
+import type { AcceptInvitationResponse } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { getInvitationDetailsQueryOptions } from './get-invitation-details.ts'
@@ -12,7 +12,7 @@ export function acceptInvitation({
 }: AcceptInvitationInput): Promise<AcceptInvitationResponse> {
   return apiClient.post('/api/invitations/accept/:token', password === undefined ? undefined : { password }, {
     params: { token },
-    schema: AcceptInvitationResponseSchema,
+    schema: async () => (await import('@app/contracts/sharing')).AcceptInvitationResponseSchema,
   })
 }
 

@@ -1,4 +1,4 @@
-import { InvitationSchema, type Invitation } from '@app/contracts/sharing'
+import type { Invitation } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -6,7 +6,9 @@ import { invalidateEndpoints, SHARING_READS } from '../../../lib/query-refresh.t
 
 /** Invites someone to the caller's profile, or (a guest owner, with `originalOwnerId`) forwards one. */
 export function createInvitation(input: ApiBody<'POST', '/api/invitations'>): Promise<Invitation> {
-  return apiClient.post('/api/invitations', input, { schema: InvitationSchema })
+  return apiClient.post('/api/invitations', input, {
+    schema: async () => (await import('@app/contracts/sharing')).InvitationSchema,
+  })
 }
 
 export function useCreateInvitation() {

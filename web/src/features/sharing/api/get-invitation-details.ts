@@ -1,14 +1,11 @@
-import { InvitationDetailsSchema, type InvitationDetails } from '@app/contracts/sharing'
+import type { InvitationDetails } from '@app/contracts/sharing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { apiQueryKey } from '../../../lib/query-keys.ts'
 
 /** Who an invitation link is for and who sent it. */
 export function getInvitationDetails(token: string): Promise<InvitationDetails> {
-  return apiClient.get('/api/invitations/details/:token', {
-    params: { token },
-    schema: InvitationDetailsSchema,
-  })
+  return apiClient.get('/api/invitations/details/:token', { params: { token } })
 }
 
 export function getInvitationDetailsQueryOptions(token: string) {

@@ -1,4 +1,3 @@
-import { RevokeInvitationResponseSchema } from '@app/contracts/sharing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiAnswer } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -8,7 +7,10 @@ export type RevokeInvitationResponse = ApiAnswer<'DELETE', '/api/invitations/:id
 
 /** Revokes an invitation the caller sent, and every forward below it. */
 export function revokeInvitation(id: number): Promise<RevokeInvitationResponse> {
-  return apiClient.delete('/api/invitations/:id', { params: { id }, schema: RevokeInvitationResponseSchema })
+  return apiClient.delete('/api/invitations/:id', {
+    params: { id },
+    schema: async () => (await import('@app/contracts/sharing')).RevokeInvitationResponseSchema,
+  })
 }
 
 export function useRevokeInvitation() {

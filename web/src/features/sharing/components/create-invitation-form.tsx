@@ -1,4 +1,4 @@
-import { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from '@app/contracts/sharing'
+import { DEFAULT_INVITEE_ROLE, SHARING_MESSAGES } from '@app/contracts/sharing-values'
 import { paths } from '@app/domain/spa-routes'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'

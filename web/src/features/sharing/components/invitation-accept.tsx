@@ -1,4 +1,5 @@
-import { SHARING_MESSAGES, type InvitationDetails } from '@app/contracts/sharing'
+import type { InvitationDetails } from '@app/contracts/sharing'
+import { SHARING_MESSAGES } from '@app/contracts/sharing-values'
 import { MIN_PASSWORD_LENGTH } from '@app/domain/passwords'
 import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useState } from 'react'

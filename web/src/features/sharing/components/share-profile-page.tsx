@@ -1,10 +1,21 @@
 import { canInvite, isGuest, type Role } from '@app/domain/roles'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
+import { onFirstInteraction } from '../../../lib/first-interaction.ts'
+import { useAccessHistory } from '../api/get-access-history.ts'
+import { useInvitations } from '../api/get-invitations.ts'
+import { useOwnedProfileCount } from '../api/get-owned-profile-count.ts'
 import { AccessHistory } from './access-history.tsx'
-import { AuthorisedProfiles } from './authorised-profiles.tsx'
 import { CreateInvitationForm } from './create-invitation-form.tsx'
 import { InvitationList } from './invitation-list.tsx'
+
+// The second tab is no part of the page's first load: its code loads at the first interaction with the page,
+// or when the tab is opened (docs/decisions/065-first-pages-without-zod.md).
+const loadAuthorisedProfiles = () => import('./authorised-profiles.tsx')
+const AuthorisedProfiles = lazy(async () => ({
+  default: (await loadAuthorisedProfiles()).AuthorisedProfiles,
+}))
 
 const tabs = [
   { id: 'my-profile', label: 'My Profile' },
@@ -15,10 +26,17 @@ type TabId = (typeof tabs)[number]['id']
 /** The Share Profiles page body: the two tabs and the help block. */
 export function ShareProfilePage({ role }: { role: Role }) {
   const [active, setActive] = useState<TabId>('my-profile')
+  useEffect(() => onFirstInteraction(() => void loadAuthorisedProfiles().catch(() => undefined)), [])
   return (
     <div className="space-y-8">
       <Tabs label="Sharing" tabs={tabs} active={active} onChange={setActive}>
-        {active === 'my-profile' ? <MyProfileTab role={role} /> : <AuthorisedProfiles role={role} />}
+        {active === 'my-profile' ? (
+          <MyProfileTab role={role} />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <AuthorisedProfiles role={role} />
+          </Suspense>
+        )}
       </Tabs>
       <HowItWorks role={role} />
     </div>
@@ -27,7 +45,19 @@ export function ShareProfilePage({ role }: { role: Role }) {
 
 function MyProfileTab({ role }: { role: Role }) {
   if (!canInvite(role)) return <LimitedAccess />
-  const ownsProfile = !isGuest(role)
+  return <SharingCards ownsProfile={!isGuest(role)} />
+}
+
+/**
+ * The tab's cards show together, once the reads they start with have answered: shown one by one, each card
+ * that grew would push the ones below it down (a layout shift). The cards then read the same cached answers.
+ */
+function SharingCards({ ownsProfile }: { ownsProfile: boolean }) {
+  const owned = useOwnedProfileCount()
+  const invitations = useInvitations()
+  const history = useAccessHistory({ enabled: ownsProfile })
+  if (invitations.isPending || (ownsProfile && (owned.isPending || history.isPending)))
+    return <Spinner label="Loading your sharing" />
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
@@ -73,9 +103,10 @@ function LimitedAccess() {
 /** The help block, true for the role reading it: owners share their own profile, guest owners forward. */
 function HowItWorks({ role }: { role: Role }) {
   return (
+    // Hidden while the tab loads, as the footer is, so that it appears with the cards instead of moving.
     <section
       aria-labelledby="how-it-works-heading"
-      className="rounded-2xl border border-slate-200 bg-slate-50 p-5"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-5 group-has-[[data-loading]]/layout:hidden"
     >
       <h2 id="how-it-works-heading" className="text-lg font-semibold text-slate-900">
         How It Works

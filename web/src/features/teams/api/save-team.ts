@@ -1,4 +1,4 @@
-import { TeamSchema, type Team } from '@app/contracts/teams'
+import type { Team } from '@app/contracts/teams'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody } from '../../../lib/api-catalog.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -7,15 +7,17 @@ import { invalidateEndpoints } from '../../../lib/query-refresh.ts'
 /** What a save, rename or delete changes: the list of teams and any team read before. */
 export const TEAM_READS = ['/api/teams', '/api/teams/:id'] as const
 
+const teamSchema = async () => (await import('@app/contracts/teams')).TeamSchema
+
 export function createTeam(body: ApiBody<'POST', '/api/teams'>): Promise<Team> {
-  return apiClient.post('/api/teams', body, { schema: TeamSchema })
+  return apiClient.post('/api/teams', body, { schema: teamSchema })
 }
 
 export function updateTeam({
   id,
   ...changes
 }: ApiBody<'PATCH', '/api/teams/:id'> & { id: number }): Promise<Team> {
-  return apiClient.patch('/api/teams/:id', changes, { params: { id }, schema: TeamSchema })
+  return apiClient.patch('/api/teams/:id', changes, { params: { id }, schema: teamSchema })
 }
 
 export function deleteTeam(id: number): Promise<unknown> {
