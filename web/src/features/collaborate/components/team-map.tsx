@@ -8,7 +8,7 @@ import type { PickedProfile } from '../picked-profile.ts'
 import { densityCells, mapPosition, STYLE_FILLS } from '../../../lib/team-map-layout.ts'
 import { TeamMapCanvas } from './team-map-canvas.tsx'
 import { TeamMapList } from './team-map-list.tsx'
-import { TeamBlindSpots } from './team-blind-spots.tsx'
+import { LaterTeamBlindSpots } from './later-team-blind-spots.tsx'
 
 export type PickTarget = 'A' | 'B'
 
@@ -167,7 +167,7 @@ export function TeamMap({
         </button>
         {showList && <TeamMapList people={people} onPick={onPick} />}
       </div>
-      {data && <TeamBlindSpots people={people} filter={query} mayDownload={mayReportTeam} />}
+      {data && <LaterTeamBlindSpots people={people} filter={query} mayDownload={mayReportTeam} />}
     </section>
   )
 }
