@@ -1,4 +1,17 @@
-import type { ApiSession } from './api.ts'
+import { ApiSession } from './api.ts'
+
+/** The person shares their profile with a new guest, who accepts; answers the guest's session. */
+export async function shareWithGuest(owner: ApiSession, baseUrl: string, email: string): Promise<ApiSession> {
+  const invitation = (await owner.expect(201, 'POST', '/api/invitations', {
+    inviteeName: 'Gus Guest',
+    inviteeEmail: email,
+  })) as { token: string }
+  const guest = new ApiSession(baseUrl)
+  await guest.expect(200, 'POST', `/api/invitations/accept/${invitation.token}`, {
+    password: 'gus guest pass 1',
+  })
+  return guest
+}
 
 /** Who looks for the person, and what of theirs: the places a deleted account must leave no trace. */
 export interface TraceLookout {

@@ -9,22 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createDocumentStore } from '@app/kit/store/index'
 import { freePort } from '@app/kit/testing/free-port'
-import { ApiSession, createAccount, saveDiscProfile, type Account } from '../../src/api.ts'
-import { everywhere, tracesOf } from '../../src/deletion-traces.ts'
+import { ApiSession, createAccount, saveDiscProfile } from '../../src/api.ts'
+import { everywhere, shareWithGuest, tracesOf } from '../../src/deletion-traces.ts'
 import { useProduct } from '../../src/fixture.ts'
-
-/** The person shares their profile with a new guest, who accepts; answers the guest's session. */
-async function shareWithGuest(owner: Account, baseUrl: string, email: string): Promise<ApiSession> {
-  const invitation = (await owner.session.expect(201, 'POST', '/api/invitations', {
-    inviteeName: 'Gus Guest',
-    inviteeEmail: email,
-  })) as { token: string }
-  const guest = new ApiSession(baseUrl)
-  await guest.expect(200, 'POST', `/api/invitations/accept/${invitation.token}`, {
-    password: 'gus guest pass 1',
-  })
-  return guest
-}
 
 describe('deleting an account in the all-in-one product, through the gateway', () => {
   const fixture = useProduct()
@@ -33,7 +20,7 @@ describe('deleting an account in the all-in-one product, through the gateway', (
     const { administrator } = fixture
     const olga = await createAccount(administrator, 'standard', { firstName: 'Olga', lastName: 'Zanzibar' })
     const profileId = await saveDiscProfile(olga.session, 'Olga Zanzibar')
-    const guest = await shareWithGuest(olga, fixture.product.url, 'gus.guest@example.test')
+    const guest = await shareWithGuest(olga.session, fixture.product.url, 'gus.guest@example.test')
     const lookout = { administrator, guest, name: 'Zanzibar', email: olga.username, profileId }
     await expect.poll(() => tracesOf(lookout), { timeout: 5_000, interval: 250 }).toEqual(everywhere(true))
 
@@ -71,7 +58,7 @@ describe('deleting an account in the all-in-one product, through the gateway', (
     const { administrator } = fixture
     const paula = await createAccount(administrator, 'standard', { firstName: 'Paula', lastName: 'Quixote' })
     const profileId = await saveDiscProfile(paula.session, 'Paula Quixote')
-    const guest = await shareWithGuest(paula, fixture.product.url, 'gwen.guest@example.test')
+    const guest = await shareWithGuest(paula.session, fixture.product.url, 'gwen.guest@example.test')
     const lookout = { administrator, guest, name: 'Quixote', email: paula.username, profileId }
     await expect.poll(() => tracesOf(lookout), { timeout: 5_000, interval: 250 }).toEqual(everywhere(true))
 
@@ -147,7 +134,7 @@ describe('a deletion interrupted by SIGKILL in the all-in-one product', () => {
     await administrator.login(chief.email, chief.password)
     const rita = await createAccount(administrator, 'standard', { firstName: 'Rita', lastName: 'Kowalczyk' })
     const profileId = await saveDiscProfile(rita.session, 'Rita Kowalczyk')
-    const guest = await shareWithGuest(rita, url, 'gail.guest@example.test')
+    const guest = await shareWithGuest(rita.session, url, 'gail.guest@example.test')
     const lookout = { administrator, guest, name: 'Kowalczyk', email: rita.username, profileId }
     await expect.poll(() => tracesOf(lookout), { timeout: 5_000, interval: 250 }).toEqual(everywhere(true))
 

@@ -7,7 +7,7 @@ import { createScimToken, entraDisable, oktaSetActive, oktaUser, scimClient } fr
 describe.skipIf(!redisAvailable)('SCIM in the local cluster (one process per service, Redis)', () => {
   const local = useLocalCluster('scim-cluster-')
 
-  it('deactivation in auth refuses the person’s next request at the gateway, another process', async () => {
+  it('deactivation in auth refuses the person’s next request at the gateway, another process; DELETE deletes', async () => {
     const url = local.cluster.url
     const administrator = new ApiSession(url)
     await administrator.login(CLUSTER_ADMINISTRATOR.email, CLUSTER_ADMINISTRATOR.password)
@@ -37,6 +37,21 @@ describe.skipIf(!redisAvailable)('SCIM in the local cluster (one process per ser
     await back.login('kai.cluster@example.test', 'Kai own pass 77')
     const mine = (await back.expect(200, 'GET', '/api/assessments')) as Array<{ id: number }>
     expect(mine.map((profile) => profile.id)).toEqual([profileId])
+
+    // DELETE deletes: the session ends at the gateway, and profiles, another process, drops the profile
+    // when users.deleted.v1 arrives over Redis.
+    expect((await scim('DELETE', `/Users/${created.body.id}`)).status).toBe(204)
+    expect((await back.call('GET', '/api/auth/me')).status).toBe(401)
+    await expect
+      .poll(
+        async () =>
+          ((await administrator.expect(200, 'GET', '/api/all-profiles')) as Array<{ id: number }>).map(
+            (profile) => profile.id,
+          ),
+        { timeout: 10_000, interval: 250 },
+      )
+      .not.toContain(profileId)
+    expect((await scim('GET', `/Users/${created.body.id}`)).status).toBe(404)
 
     await administrator.expect(200, 'DELETE', `/api/admin/scim-tokens/${tokenId}`)
     const afterRevoke = await scim('GET', '/Users')

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../../src/browser.ts'
 import { openPage, submitLogin, waitForPath } from '../../src/pages.ts'
 import { useProduct } from '../../src/fixture.ts'
 import { startProduct, type RunningProduct } from '../../src/product.ts'
+import { everywhere, shareWithGuest, tracesOf } from '../../src/deletion-traces.ts'
 import { createScimToken, entraDisable, oktaSetActive, oktaUser, scimClient } from '../../src/scim.ts'
 
 const fixture = useProduct()
@@ -83,13 +84,51 @@ describe('SCIM through the gateway (all-in-one)', () => {
     await session.close()
   })
 
-  it('ends the sessions of a deprovisioned (deleted) person at once', async () => {
-    const created = await scim()('POST', '/Users', oktaUser('dee.prov@example.test', 'Dee own pass 7', 'Dee'))
+  it('deletes a person as an administrator would: sessions end, their profile and guests’ access go', async () => {
+    const { administrator } = fixture
+    const email = 'dee.provost@example.test'
+    const created = await scim()('POST', '/Users', oktaUser(email, 'Dee own pass 7', 'Dee', 'Provost'))
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
     const person = new ApiSession(fixture.product.url)
-    await person.login('dee.prov@example.test', 'Dee own pass 7')
+    await person.login(email, 'Dee own pass 7')
+    const profileId = await saveDiscProfile(person, 'Dee Provost')
+    const guest = await shareWithGuest(person, fixture.product.url, 'gil.guest@example.test')
+    const lookout = { administrator, guest, name: 'Provost', email, profileId }
+    await expect.poll(() => tracesOf(lookout), { timeout: 5_000, interval: 250 }).toEqual(everywhere(true))
+
     expect((await scim()('DELETE', `/Users/${created.body.id}`)).status).toBe(204)
     expect((await person.call('GET', '/api/auth/me')).status).toBe(401)
+    expect(JSON.stringify(await guest.expect(200, 'GET', '/api/accessible-profiles'))).not.toContain(
+      'Provost',
+    )
+    const everyone = (await administrator.expect(200, 'GET', '/api/all-profiles')) as Array<{ id: number }>
+    expect(everyone.map((profile) => profile.id)).not.toContain(profileId)
+    await expect.poll(() => tracesOf(lookout), { timeout: 10_000, interval: 250 }).toEqual(everywhere(false))
     expect((await scim()('GET', `/Users/${created.body.id}`)).body).toEqual(scimError(404))
+    expect((await scim()('DELETE', `/Users/${created.body.id}`)).body).toEqual(scimError(404))
+    const signIn = { username: email, password: 'Dee own pass 7' }
+    expect((await new ApiSession(fixture.product.url).call('POST', '/api/auth/login', signIn)).status).toBe(
+      401,
+    )
+
+    // Provisioned again, the person gets a new, empty account.
+    const again = await scim()('POST', '/Users', oktaUser(email, 'Dee new pass 77', 'Dee', 'Provost'))
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
+    expect(again.body.id).not.toBe(created.body.id)
+    const back = new ApiSession(fixture.product.url)
+    await back.login(email, 'Dee new pass 77')
+    expect(await back.expect(200, 'GET', '/api/assessments')).toEqual([])
+  })
+
+  it('never deletes the last administrator', async () => {
+    const me = (await fixture.administrator.expect(200, 'GET', '/api/auth/me')) as { id: number }
+    const refused = await scim()('DELETE', `/Users/${me.id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({
+      ...scimError(409),
+      detail: 'The last administrator cannot be deleted; another administrator must exist first',
+    })
+    await fixture.administrator.expect(200, 'GET', '/api/auth/me')
   })
 
   it('refuses a missing, garbage or revoked token, and a session cookie, in SCIM’s error shape', async () => {

@@ -119,6 +119,11 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
 }
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>
 
+/** The last administrator stays, whoever asks, so that someone can still manage the accounts. */
+export async function isLastAdministrator(users: UsersRepository, user: StoredUser): Promise<boolean> {
+  return user.role === 'administrator' && (await users.countActiveAdministrators()) <= 1
+}
+
 async function publish(
   bus: EventBus,
   userId: number,

@@ -119,8 +119,17 @@ export async function buildApp(options: AuthOptions) {
   await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
   await app.register(scimTokenRoutes, { tokens: scimTokens })
-  const scim = { users, tokens: scimTokens, bus: options.bus, kv: options.kv, log: app.log, takeover }
-  await app.register(scimRoutes, { ...scim, publicUrl })
+  const { bus, kv } = options
+  await app.register(scimRoutes, {
+    users,
+    tokens: scimTokens,
+    bus,
+    kv,
+    log: app.log,
+    takeover,
+    deletion,
+    publicUrl,
+  })
   await app.register(guestAccountRoutes, { users, bus: options.bus, loginThrottle, addressConfirmation })
   await app.register(oidcAccountRoutes, { takeover })
   await app.register(userImportRoutes, {

@@ -93,7 +93,7 @@ export const scimRoutes = {
     path: `${USERS}/:id`,
     target: 'auth',
     access: 'scim',
-    summary: 'SCIM: deprovision an account (deactivated, its profiles kept)',
+    summary: 'SCIM: delete an account, as an administrator does (its profiles, grants and invitations go)',
     params: ScimIdParamsSchema,
     responses: { 204: z.null() },
   }),

@@ -17,6 +17,7 @@ const ScimTokenDocumentSchema = z.object({
   lastUsedAt: z.date().optional(),
 })
 type StoredScimToken = z.infer<typeof ScimTokenDocumentSchema> & { id: string }
+export type ScimTokenHolder = Pick<StoredScimToken, 'id' | 'createdBy'>
 
 const toScimToken = (token: StoredScimToken): ScimToken => ({
   id: token.id,
@@ -52,16 +53,19 @@ export async function createScimTokensRepository(store: DocumentStore, now: () =
     async revoke(id: string): Promise<boolean> {
       return (await tokens.deleteMany({ id })) > 0
     },
-    /** Whether a presented token is one in force; its last use is noted. */
-    async verify(token: string): Promise<boolean> {
-      if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return false
+    /**
+     * The token in force a client presented (its id and the administrator who created it, on whose behalf
+     * the client acts), or null; its last use is noted.
+     */
+    async verify(token: string): Promise<ScimTokenHolder | null> {
+      if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null
       const tokenHash = hashOneTimeToken(token)
       const found = await tokens.findOne({ tokenHash })
-      if (!found) return false
+      if (!found) return null
       const moment = now()
       if (!found.lastUsedAt || moment - found.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS)
         await tokens.updateOne({ tokenHash }, { $set: { lastUsedAt: new Date(moment) } })
-      return true
+      return { id: found.id, createdBy: found.createdBy }
     },
   }
 }

@@ -52,8 +52,6 @@ export const UserDocumentSchema = z.object({
   active: z.boolean().optional(),
   /** The SCIM client's own id of the account (RFC 7643 `externalId`). */
   externalId: z.string().optional(),
-  /** When a SCIM client deleted the account: deactivated, and gone from SCIM's answers (decision 064). */
-  deprovisionedAt: z.date().optional(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -308,7 +306,7 @@ export async function createUsersRepository(
  */
 function updateOf(changes: UserChanges, current: StoredUser | null): Update {
   const $set: NonNullable<Update['$set']> = { updatedAt: new Date() }
-  // A field given as undefined is removed (a SCIM restore clears `deprovisionedAt`).
+  // A field given as undefined is removed (a SCIM client's replace without an `externalId` clears it).
   const $unset: NonNullable<Update['$unset']> = {}
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) $unset[field] = true

@@ -5,7 +5,7 @@ import { clientAddressOf } from '@app/kit/client-address'
 import { userOf } from '@app/kit/service'
 import { LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
-import type { AccountDeletion } from '../account-deletion.ts'
+import { isLastAdministrator, type AccountDeletion } from '../account-deletion.ts'
 import { authErrors } from '../errors.ts'
 import { verifyPassword } from '../passwords.ts'
 import type { StoredUser, UsersRepository } from '../repositories/users-repository.ts'
@@ -24,10 +24,8 @@ async function deletableUser(users: UsersRepository, id: number): Promise<Stored
   return user
 }
 
-/** The last administrator stays, so that someone can still manage the accounts. */
 async function refuseLastAdministrator(users: UsersRepository, user: StoredUser): Promise<void> {
-  if (user.role === 'administrator' && (await users.countActiveAdministrators()) <= 1)
-    throw authErrors.lastAdministrator()
+  if (await isLastAdministrator(users, user)) throw authErrors.lastAdministrator()
 }
 
 const answer = (user: StoredUser, completed: boolean) => ({

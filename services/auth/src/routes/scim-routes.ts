@@ -5,11 +5,11 @@ import { GUEST_ROLES, ROLES } from '@app/domain/roles'
 import { scimRouteOptions } from '@app/kit/api-route'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import type { StoredUser, UsersRepository } from '../repositories/users-repository.ts'
-import type { ScimTokensRepository } from '../repositories/scim-tokens-repository.ts'
+import type { ScimTokenHolder, ScimTokensRepository } from '../repositories/scim-tokens-repository.ts'
 import {
   applyScimState,
   createScimAccount,
-  deprovisionScimAccount,
+  deleteScimAccount,
   isScimManaged,
   type ScimAccountDependencies,
 } from '../scim/scim-accounts.ts'
@@ -54,11 +54,15 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
   const { users, tokens } = options
   const baseUrl = `${options.publicUrl.replace(/\/$/, '')}/scim/v2`
   const routes = app.withTypeProvider<ZodTypeProvider>()
+  // The token each request came with: a deletion is recorded as asked by the administrator who created it.
+  const tokenOf = new WeakMap<FastifyRequest, ScimTokenHolder>()
   registerScimErrorHandling(app)
   app.addContentTypeParser(SCIM_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
   app.addHook('onRequest', async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '')
-    if (!match || !(await tokens.verify(match[1]!))) throw scimProblems.unauthorized()
+    const token = match ? await tokens.verify(match[1]!) : null
+    if (!token) throw scimProblems.unauthorized()
+    tokenOf.set(request, token)
   })
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
@@ -87,7 +91,7 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
       {
         $and: [
           { role: { $in: [...STAFF_ROLES] } },
-          { deprovisionedAt: { $exists: false } },
+          { deletionStartedAt: { $exists: false } },
           filterOf(filter),
         ],
       },
@@ -132,7 +136,7 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
   routes.delete(api.scimDeleteUser.path, scimRouteOptions(api.scimDeleteUser), async (request, reply) => {
     const user = await managedUser(users, request.params.id)
     checkIfMatch(request, user)
-    await deprovisionScimAccount(options, user)
+    await deleteScimAccount(options, user, tokenOf.get(request)!)
     return reply.status(204).send(null)
   })
 }

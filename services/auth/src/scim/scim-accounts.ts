@@ -5,6 +5,7 @@ import { isGuest } from '@app/domain/roles'
 import type { EventBus } from '@app/kit/bus/port'
 import { SESSION_ABSOLUTE_LIFETIME_MS, sessionValidAfterKey } from '@app/kit/kv/index'
 import type { KeyValueStore } from '@app/kit/kv/port'
+import { isLastAdministrator, type AccountDeletion } from '../account-deletion.ts'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../address-takeover.ts'
 import { hashPassword } from '../passwords.ts'
 import {
@@ -14,6 +15,7 @@ import {
   type UserChanges,
   type UsersRepository,
 } from '../repositories/users-repository.ts'
+import type { ScimTokenHolder } from '../repositories/scim-tokens-repository.ts'
 import { announceUserCreated, announceUserUpdated } from '../user-events.ts'
 import { scimProblems } from './scim-errors.ts'
 import type { ScimAccountState } from './scim-user-resource.ts'
@@ -24,13 +26,17 @@ export interface ScimAccountDependencies {
   kv: KeyValueStore
   log: FastifyBaseLogger
   takeover: TakeoverDependencies
+  deletion: AccountDeletion
 }
 
 const isDuplicate = (error: unknown) => (error as Error).name === 'DuplicateKeyError'
 
-/** Accounts SCIM manages: the staff's. Guests come from invitations and stay outside it (decision 064). */
+/**
+ * Accounts SCIM manages: the staff's, while their deletion has not started. Guests come from invitations and
+ * stay outside it (decision 064).
+ */
 export const isScimManaged = (user: StoredUser | null): user is StoredUser =>
-  user !== null && !isGuest(user.role) && user.deprovisionedAt === undefined
+  user !== null && !isGuest(user.role) && user.deletionStartedAt === undefined
 
 /** Ends every session of the account at once, as an administrator's edit does (decision 044). */
 async function endSessions(kv: KeyValueStore, userId: number): Promise<void> {
@@ -63,7 +69,7 @@ export async function applyScimState(
   dependencies: ScimAccountDependencies,
   user: StoredUser,
   state: ScimAccountState,
-  options: { expectedUpdatedAt?: Date; restore?: boolean } = {},
+  options: { expectedUpdatedAt?: Date } = {},
 ): Promise<StoredUser> {
   const changes: UserChanges = {}
   if (usernameKey(state.userName) !== user.usernameKey || state.userName !== user.username)
@@ -76,7 +82,6 @@ export async function applyScimState(
     changes.passwordHash = await passwordHashOf(state)
     changes.mustChangePassword = false
   }
-  if (options.restore) changes.deprovisionedAt = undefined
   if (Object.keys(changes).length === 0) return user
   let updated: StoredUser | null
   try {
@@ -108,8 +113,8 @@ export async function applyScimState(
 }
 
 /**
- * A new account for a SCIM client. An address SCIM deleted before comes back with its profiles; one held by
- * an unconfirmed guest is taken over, as an administrator's register does (decision 025).
+ * A new account for a SCIM client. An address held by an unconfirmed guest is taken over, as an
+ * administrator's register does (decision 025); one SCIM deleted before is free and gets a new account.
  */
 export async function createScimAccount(
   dependencies: ScimAccountDependencies,
@@ -117,8 +122,6 @@ export async function createScimAccount(
 ): Promise<StoredUser> {
   const { users } = dependencies
   const holder = (await users.findByUsername(state.userName)) ?? (await users.findByEmail(state.email))
-  if (holder?.deprovisionedAt !== undefined && !isGuest(holder!.role))
-    return applyScimState(dependencies, holder!, state, { restore: true })
   const account = {
     ...accountOf(state),
     role: 'standard' as const,
@@ -144,16 +147,19 @@ export async function createScimAccount(
 }
 
 /**
- * SCIM's DELETE: the account is deactivated and leaves SCIM's answers, its profiles kept, until deleting an
- * account is built ("People own their data"); a later POST of the same userName restores it (decision 064).
+ * SCIM's DELETE: the account is deleted as an administrator deletes one (docs/decisions/061-account-deletion.md),
+ * asked by `by`, the administrator who created the client's token. The last administrator stays (409).
  */
-export async function deprovisionScimAccount(
+export async function deleteScimAccount(
   dependencies: ScimAccountDependencies,
   user: StoredUser,
+  token: ScimTokenHolder,
 ): Promise<void> {
-  const updated = await dependencies.users.update(user.id, { active: false, deprovisionedAt: new Date() })
-  if (!updated) throw scimProblems.notFound(String(user.id))
-  await endSessions(dependencies.kv, user.id)
-  dependencies.log.info({ event: 'scim_user_deprovisioned', userId: user.id }, 'user deprovisioned by SCIM')
-  await announceUserUpdated(dependencies.bus, user, updated)
+  if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator()
+  const started = await dependencies.deletion.delete(user, token.createdBy)
+  if (!started) throw scimProblems.notFound(String(user.id))
+  dependencies.log.info(
+    { event: 'scim_user_deleted', userId: user.id, by: token.createdBy, tokenId: token.id, ...started },
+    'user deleted by a SCIM client',
+  )
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { USERS_CREATED, USERS_UPDATED } from '@app/contracts/events'
+import { deletedUserKey } from '@app/contracts/account-deletion'
+import { USERS_CREATED, USERS_DELETED, USERS_UPDATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
 import { sessionValidAfterKey } from '@app/kit/kv/index'
-import { useAuthService } from '../support/auth-app.ts'
+import { adminIdentity, as, useAuthService } from '../support/auth-app.ts'
 import {
   createScimToken,
   expectList,
@@ -187,22 +188,74 @@ describe('Microsoft Entra ID provisioning a user', () => {
     expect((await context.login('pat.lee@testuser.com', 'Correct horse 9')).statusCode).toBe(200)
   })
 
-  it('deletes the user: deactivated and gone from SCIM; provisioning it again restores the same account', async () => {
+  it('deletes the user as an administrator would; provisioning it again makes a new account', async () => {
+    const deletions: EventEnvelope[] = []
+    await context.dependencies.bus.subscribe(USERS_DELETED, async (event) => void deletions.push(event), {
+      group: 'test',
+    })
     const body = { ...entra.createBody, password: 'Correct horse 9' }
     const { id } = (await scim('POST', '/Users', body)).json
+    expect((await context.login(entra.userName, 'Correct horse 9')).statusCode).toBe(200)
+    const beforeDelete = Date.now()
     const deleted = await scim('DELETE', `/Users/${id}`)
     expect(deleted.status).toBe(204)
     expect(deleted.json).toBeNull()
+    // Its sessions ended before the answer, as an administrator's delete ends them.
+    const validAfter = await context.dependencies.kv.get(sessionValidAfterKey(Number(id)))
+    expect(Number(validAfter)).toBeGreaterThanOrEqual(beforeDelete)
+    expect(await context.dependencies.kv.get(deletedUserKey(Number(id)))).toBe('1')
+    // One users.deleted.v1, asked by the administrator who created the token.
+    await expect.poll(() => deletions.length).toBe(1)
+    expect(deletions[0]!.data).toEqual({
+      userId: Number(id),
+      email: 'test_user_fd0ea19b-0777-472c-9f96-4f70d2226f2e@testuser.com',
+      deletedBy: adminIdentity.userId,
+      deletedAt: expect.any(String),
+    })
     expectScimError(await scim('GET', `/Users/${id}`), 404)
     expectScimError(await scim('DELETE', `/Users/${id}`), 404)
+    expectScimError(await scim('PATCH', `/Users/${id}`, entra.enable), 404)
     expectList((await find(`userName eq "${entra.userName}"`)).json, 0)
-    const login = await context.login(entra.userName, 'Correct horse 9')
-    expect(login.json().code).toBe('AUTH_ACCOUNT_DEACTIVATED')
+    expect((await context.login(entra.userName, 'Correct horse 9')).statusCode).toBe(401)
 
-    const restored = await scim('POST', '/Users', entra.createBody)
-    expect(restored.status).toBe(201)
-    expect(restored.json.id).toBe(id)
-    expect(restored.json.active).toBe(true)
-    expect((await context.login(entra.userName, 'Correct horse 9')).statusCode).toBe(200)
+    const again = await scim('POST', '/Users', entra.createBody)
+    expect(again.status, JSON.stringify(again.json)).toBe(201)
+    expect(again.json.id).not.toBe(id)
+    expect(again.json.active).toBe(true)
+    // A new account: the deleted one's password opens nothing.
+    expect((await context.login(entra.userName, 'Correct horse 9')).statusCode).toBe(401)
+    expectList((await find(`userName eq "${entra.userName}"`)).json, 1)
+    expect(deletions).toHaveLength(1)
+  })
+
+  it('never deletes the last administrator; another administrator may be deleted', async () => {
+    const admins = await find(`userName eq "${adminIdentity.username}"`)
+    const adminId = admins.json.Resources[0].id as string
+    const refused = await scim('DELETE', `/Users/${adminId}`)
+    expectScimError(refused, 409)
+    expect(refused.json.detail).toBe(
+      'The last administrator cannot be deleted; another administrator must exist first',
+    )
+    expect((await scim('GET', `/Users/${adminId}`)).status).toBe(200)
+
+    const second = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: as(adminIdentity),
+      payload: {
+        username: 'second.admin@testuser.com',
+        password: 'second admin 1',
+        email: 'second.admin@testuser.com',
+        role: 'administrator',
+        firstName: 'Second',
+        lastName: 'Admin',
+      },
+    })
+    expect(second.statusCode, second.body).toBe(201)
+    const secondId = String((second.json() as { id: number }).id)
+    expect((await scim('DELETE', `/Users/${secondId}`)).status).toBe(204)
+    expectScimError(await scim('GET', `/Users/${secondId}`), 404)
+    // The first one is the last again.
+    expectScimError(await scim('DELETE', `/Users/${adminId}`), 409)
   })
 })

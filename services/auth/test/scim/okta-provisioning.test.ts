@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { USERS_UPDATED } from '@app/contracts/events'
+import { USERS_DELETED, USERS_UPDATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
 import { serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { useAuthService } from '../support/auth-app.ts'
@@ -117,6 +117,10 @@ describe('Okta provisioning a user', () => {
     await context.dependencies.bus.subscribe(USERS_UPDATED, async (event) => void updated.push(event), {
       group: 'test',
     })
+    const deleted: EventEnvelope[] = []
+    await context.dependencies.bus.subscribe(USERS_DELETED, async (event) => void deleted.push(event), {
+      group: 'test',
+    })
     const { id } = (await scim('POST', '/Users', okta.create)).json
     const off = await scim('PATCH', `/Users/${id}`, okta.setActive(false))
     expect(off.status, JSON.stringify(off.json)).toBe(200)
@@ -129,6 +133,8 @@ describe('Okta provisioning a user', () => {
     await expect
       .poll(() => updated.map((event) => (event.data as { active?: boolean }).active))
       .toEqual([false, undefined])
+    // A deactivation is not a deletion: the account and its profiles stay.
+    expect(deleted).toEqual([])
   })
 
   it('refuses to sign a deactivated person in by accepting an invitation, even with their password', async () => {
