@@ -119,7 +119,7 @@ export async function buildApp(options: AuthOptions) {
   await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
   await app.register(scimTokenRoutes, { tokens: scimTokens })
-  const { bus, kv } = options
+  const { kv } = options
   await app.register(scimRoutes, {
     users,
     tokens: scimTokens,
