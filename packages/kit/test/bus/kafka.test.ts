@@ -1,27 +1,11 @@
 import { KafkaContainer, type StartedKafkaContainer } from '@testcontainers/kafka'
 import { Kafka, logLevel } from 'kafkajs'
-import { getContainerRuntimeClient } from 'testcontainers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKafkaEventBus } from '../../src/bus/kafka.ts'
 import { createEvent } from '../../src/bus/port.ts'
 import { describeEventBusContract, testRetry } from './contract.ts'
 import { createTestProcessedLog, uniqueName, waitFor } from './helpers.ts'
-
-/** Null when a container runtime answers; otherwise why the Kafka tests are skipped. Bounded, never hangs. */
-async function dockerUnavailableReason(): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve('no answer from a container runtime within 10 s'), 10_000)
-  })
-  const probe = getContainerRuntimeClient().then(
-    () => null,
-    (error: unknown) =>
-      `no Docker engine reachable (${error instanceof Error ? error.message : String(error)})`,
-  )
-  const reason = await Promise.race([probe, timeout])
-  clearTimeout(timer)
-  return reason
-}
+import { dockerUnavailableReason } from '../../src/testing/containers.ts'
 
 const skipReason = await dockerUnavailableReason()
 if (skipReason) console.warn(`Skipping the Kafka event bus tests: ${skipReason}`)

@@ -3,27 +3,11 @@ import type { StartedMongoDBContainer } from '@testcontainers/mongodb'
 import mongoose from 'mongoose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateFilter } from '../../src/store/filter.ts'
+import { dockerUnavailableReason } from '../../src/testing/containers.ts'
 import { createMongoStore, modelSchema, trustFilter } from '../../src/store/mongo.ts'
 import type { Filter } from '../../src/store/port.ts'
 import { storeContract } from './contract.ts'
 import { PersonSchema } from './fixtures.ts'
-
-/** The reason Docker cannot be used, or null when an engine answers; bounded so that a missing engine never hangs. */
-async function dockerUnavailableReason(): Promise<string | null> {
-  try {
-    const { getContainerRuntimeClient } = await import('testcontainers')
-    const probe = getContainerRuntimeClient().then(
-      () => null,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    )
-    const timeout = new Promise<string>((resolve) => {
-      setTimeout(() => resolve('the Docker engine did not answer within 5 s'), 5000).unref()
-    })
-    return await Promise.race([probe, timeout])
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
-}
 
 const unavailable = await dockerUnavailableReason()
 if (unavailable)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createNedbStore } from '@app/kit/store/nedb'
-import { mongoUnavailableReason, startMongoForTests } from '@app/kit/testing/mongo-container'
+import { dockerUnavailableReason, startMongoForTests } from '@app/kit/testing/containers'
 import { teamsRepositoryContract } from './teams-repository-contract.ts'
 
 const directories: string[] = []
@@ -24,7 +24,7 @@ teamsRepositoryContract('embedded NeDB files', async () => {
   }
 })
 
-const unavailable = await mongoUnavailableReason()
+const unavailable = await dockerUnavailableReason()
 if (unavailable)
   console.warn(`Skipping the teams repository on MongoDB: no Docker engine is reachable (${unavailable})`)
 

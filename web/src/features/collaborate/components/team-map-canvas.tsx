@@ -10,6 +10,7 @@ import {
   type PlacedLabel,
 } from '../../../lib/team-map-layout.ts'
 import type { PickTarget } from './team-map.tsx'
+import { MapQuadrants } from '../../../components/team/map-quadrants.tsx'
 
 const FONT_SIZE = 0.06
 const DOT_RADIUS = 0.032
@@ -18,13 +19,6 @@ const PICKED_RADIUS = 0.05
 const BOUNDS: Box = { left: -1.2, top: -1.2, right: 1.2, bottom: 1.2 }
 /** Names are written beside dots up to this many people; beyond it only on hover and keyboard focus. */
 const LABELS_UP_TO = 60
-
-const QUADRANTS = [
-  { type: 'D', path: 'M0 0 L-1 0 A1 1 0 0 1 0 -1 Z', label: { x: -0.55, y: -0.5 } },
-  { type: 'I', path: 'M0 0 L0 -1 A1 1 0 0 1 1 0 Z', label: { x: 0.55, y: -0.5 } },
-  { type: 'S', path: 'M0 0 L1 0 A1 1 0 0 1 0 1 Z', label: { x: 0.55, y: 0.62 } },
-  { type: 'C', path: 'M0 0 L0 1 A1 1 0 0 1 -1 0 Z', label: { x: -0.55, y: 0.62 } },
-] as const
 
 /** A text's width in the SVG's units, measured in the page's font (an estimate where canvas is missing). */
 function useTextWidth(): (text: string) => number {
@@ -121,28 +115,7 @@ export function TeamMapCanvas({
           <circle cx="0" cy="0" r="1" />
         </clipPath>
       </defs>
-      {QUADRANTS.map((quadrant) => (
-        <g key={quadrant.type} aria-hidden="true">
-          <path
-            d={quadrant.path}
-            fill={STYLE_FILLS[quadrant.type]}
-            fillOpacity="0.08"
-            stroke="#cbd5e1"
-            strokeWidth="0.006"
-          />
-          <text
-            x={quadrant.label.x}
-            y={quadrant.label.y}
-            textAnchor="middle"
-            fontSize="0.22"
-            fontWeight="700"
-            fill={STYLE_FILLS[quadrant.type]}
-            fillOpacity="0.35"
-          >
-            {quadrant.type}
-          </text>
-        </g>
-      ))}
+      <MapQuadrants />
       <g clipPath={`url(#${clipId})`} aria-hidden="true">
         {cells.map((cell, index) => (
           <rect

@@ -4,19 +4,13 @@ import { DISC_TYPES } from '@app/domain/disc'
 import { useMemo } from 'react'
 import { mapPosition, placeLabels, spreadDots, STYLE_FILLS, type Box } from '../../../lib/team-map-layout.ts'
 import { memberName } from '../team-member.ts'
+import { MapQuadrants } from '../../../components/team/map-quadrants.tsx'
 
 const FONT_SIZE = 0.06
 const DOT_RADIUS = 0.035
 const BOUNDS: Box = { left: -1.2, top: -1.2, right: 1.2, bottom: 1.2 }
 /** Names are written beside dots up to this many people; a larger team is a picture of where people sit. */
 const LABELS_UP_TO = 40
-
-const QUADRANTS = [
-  { type: 'D', path: 'M0 0 L-1 0 A1 1 0 0 1 0 -1 Z', label: { x: -0.55, y: -0.5 } },
-  { type: 'I', path: 'M0 0 L0 -1 A1 1 0 0 1 1 0 Z', label: { x: 0.55, y: -0.5 } },
-  { type: 'S', path: 'M0 0 L1 0 A1 1 0 0 1 0 1 Z', label: { x: 0.55, y: 0.62 } },
-  { type: 'C', path: 'M0 0 L0 1 A1 1 0 0 1 -1 0 Z', label: { x: -0.55, y: 0.62 } },
-] as const
 
 /**
  * The team map as a picture: the DISC circle of Collaborate's map (its layout, lib/team-map-layout.ts) with
@@ -60,28 +54,7 @@ export function TeamPicture({ members, label }: { members: readonly AccessiblePr
       className="h-auto w-full"
       data-testid="team-picture"
     >
-      {QUADRANTS.map((quadrant) => (
-        <g key={quadrant.type}>
-          <path
-            d={quadrant.path}
-            fill={STYLE_FILLS[quadrant.type]}
-            fillOpacity="0.08"
-            stroke="#cbd5e1"
-            strokeWidth="0.006"
-          />
-          <text
-            x={quadrant.label.x}
-            y={quadrant.label.y}
-            textAnchor="middle"
-            fontSize="0.22"
-            fontWeight="700"
-            fill={STYLE_FILLS[quadrant.type]}
-            fillOpacity="0.35"
-          >
-            {quadrant.type}
-          </text>
-        </g>
-      ))}
+      <MapQuadrants />
       {dots.map((dot) => (
         <circle
           key={dot.member.id}

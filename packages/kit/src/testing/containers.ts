@@ -3,10 +3,10 @@ import { createMongoStore } from '../store/mongo.ts'
 import type { DocumentStore } from '../store/port.ts'
 
 /**
- * MongoDB for a service's repository contract tests, through testcontainers: the reason it cannot run
- * (no Docker engine answers within 5 s), else a server with a fresh database per store. For tests only.
+ * Containers for tests, through testcontainers: the reason none can run (no Docker engine answers within
+ * 5 s; the Kafka and MongoDB tests then skip), else a MongoDB server with a fresh database per store.
  */
-export async function mongoUnavailableReason(): Promise<string | null> {
+export async function dockerUnavailableReason(): Promise<string | null> {
   try {
     const { getContainerRuntimeClient } = await import('testcontainers')
     const probe = getContainerRuntimeClient().then(
