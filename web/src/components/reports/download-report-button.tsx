@@ -5,9 +5,8 @@ import { downloadProfileReport } from './download-profile-report.ts'
 
 const FAILED = 'The report could not be downloaded. Please try again.'
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? FAILED
-  return FAILED
+function messageOf(error: unknown, failed: string): string {
+  return (error instanceof ApiError && error.serverMessage) || failed
 }
 
 /**
@@ -24,17 +23,25 @@ export function DownloadReportButton({ profileId, name }: { profileId: number; n
   )
 }
 
-/** The same button for any report: its accessible name, what it says while busy, and how it downloads. */
+/**
+ * The same button for any file the server builds (a report, the data export): its accessible name, what it
+ * says while busy (on screen and to screen readers), how it downloads, and what it says when that fails
+ * without the server's own words.
+ */
 export function DownloadButton({
   accessibleName,
   busyText,
   download: fetchFile,
   label = 'Download report',
+  busyLabel = 'Preparing report…',
+  failed = FAILED,
 }: {
   accessibleName: string
   busyText: string
   download: () => Promise<void>
   label?: string
+  busyLabel?: string
+  failed?: string
 }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -47,7 +54,7 @@ export function DownloadButton({
     try {
       await fetchFile()
     } catch (caught) {
-      setError(messageOf(caught))
+      setError(messageOf(caught, failed))
     } finally {
       setBusy(false)
     }
@@ -69,7 +76,7 @@ export function DownloadButton({
             className="size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-slate-600 motion-reduce:animate-[spin_1.5s_linear_infinite]"
           />
         )}
-        {busy ? 'Preparing report…' : label}
+        {busy ? busyLabel : label}
       </button>
       <span role="status" className="sr-only">
         {busy ? busyText : ''}
