@@ -144,6 +144,8 @@ describe('Download report', () => {
     const page = await browserSession.newPage()
     await open(page, '/collaborate')
     const spots = page.getByRole('region', { name: 'Blind spots of the people shown' })
+    // They load as their place below the map comes into view (or at the first interaction).
+    await spots.scrollIntoViewIfNeeded()
     await spots
       .getByText('No one leads with Steadiness: plans may change faster than people can absorb.')
       .waitFor()

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { onFirstInteraction } from '../../../lib/first-interaction.ts'
 
 const loadBlindSpots = () => import('./team-blind-spots.tsx')
@@ -11,7 +11,8 @@ const TeamBlindSpots = lazy(async () => ({ default: (await loadBlindSpots()).Tea
  */
 export function LaterTeamBlindSpots(props: ComponentProps<typeof TeamBlindSpots>) {
   const [wanted, setWanted] = useState(false)
-  const place = useRef<HTMLDivElement>(null)
+  const headingId = useId()
+  const place = useRef<HTMLElement>(null)
   useEffect(() => {
     if (wanted) return
     const want = () => setWanted(true)
@@ -25,7 +26,15 @@ export function LaterTeamBlindSpots(props: ComponentProps<typeof TeamBlindSpots>
       seen.disconnect()
     }
   }, [wanted])
-  const waiting = <div ref={place} className="mt-6 min-h-24 border-t border-slate-100 pt-4" />
+  // Their heading holds the place, so that reading or scrolling down to it brings them.
+  const waiting = (
+    <section ref={place} aria-labelledby={headingId} className="mt-6 min-h-24 border-t border-slate-100 pt-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Blind spots of the people shown
+      </h3>
+      <p className="mt-2 text-sm text-slate-500">Loading…</p>
+    </section>
+  )
   if (!wanted) return waiting
   return (
     <Suspense fallback={waiting}>
