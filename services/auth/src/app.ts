@@ -116,7 +116,7 @@ export async function buildApp(options: AuthOptions) {
     log: app.log,
     compact: () => options.store.compact(),
   })
-  await app.register(accountDeletionRoutes, { users, deletion, loginThrottle })
+  await app.register(accountDeletionRoutes, { users, deletion, loginThrottle, bus })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
   await app.register(scimTokenRoutes, { tokens: scimTokens })
   const { kv } = options
@@ -137,7 +137,7 @@ export async function buildApp(options: AuthOptions) {
     takeover,
     links: mailConfigured ? { resetTokens, mailer, publicUrl } : null,
   })
-  await app.register(accountExportRoutes, { users })
+  await app.register(accountExportRoutes, { users, bus })
   app.addHook('onClose', () => addressConfirmation.idle())
   await app.register(auditRoutes, { audit })
   await consumeAuditRecords(app, audit)

@@ -3,7 +3,7 @@ import { AUDIT_TOPICS, type AuditEntry, type AuditPage } from '@app/contracts/au
 import { createEvent } from '@app/kit/bus/port'
 import { InvalidEventError } from '@app/kit/bus/delivery'
 import type { Identity } from '@app/kit/identity'
-import { serviceHeaders } from '@app/kit/testing/service-dependencies'
+import { identityHeaders, serviceHeaders } from '@app/kit/testing/service-dependencies'
 import { testConfig } from '@app/kit/testing/config'
 import { buildApp } from '../src/app.ts'
 import { auditRecordHandler, pruneAuditRecords } from '../src/audit/audit-log.ts'
@@ -173,6 +173,53 @@ describe('the audit log in auth', () => {
       subject: { userId: guestId },
       details: { fromRole: 'guest_owner', toRole: 'standard' },
     })
+  })
+
+  it('records an export and the deletions by the person and by an administrator, with ids only', async () => {
+    const leaving = await register('lee@example.com', 'lee password 11')
+    const removed = await register('max@example.com', 'max password 11')
+    const lee: Identity = {
+      userId: leaving,
+      role: 'standard',
+      username: 'lee@example.com',
+      mustChangePassword: false,
+    }
+    const exported = await context.app.inject({
+      method: 'GET',
+      url: '/internal/account/export',
+      headers: { ...identityHeaders('auth', lee), 'x-request-id': 'audit-req-02' },
+    })
+    expect(exported.statusCode, exported.body).toBe(200)
+    const [exportRecord] = await recorded('account.exported')
+    expect(exportRecord).toMatchObject({
+      actor: { id: leaving, role: 'standard' },
+      subject: { userId: leaving },
+      requestId: 'audit-req-02',
+    })
+
+    const own = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: fromGateway(lee),
+      payload: { password: 'lee password 11' },
+    })
+    expect(own.statusCode, own.body).toBe(200)
+    const byAdministrator = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/user/${removed}`,
+      headers: fromGateway(adminIdentity),
+    })
+    expect(byAdministrator.statusCode, byAdministrator.body).toBe(200)
+    const deletions = await recorded('account.deleted', 2)
+    expect(deletions.map(({ actor, subject, address }) => ({ actor, subject, address }))).toEqual(
+      expect.arrayContaining([
+        { actor: { id: leaving, role: 'standard' }, subject: { userId: leaving }, address: ADDRESS },
+        { actor: { id: 1, role: 'administrator' }, subject: { userId: removed }, address: ADDRESS },
+      ]),
+    )
+    const text = JSON.stringify(await auditPage())
+    for (const personal of ['lee@example.com', 'max@example.com', 'lee password 11'])
+      expect(text).not.toContain(personal)
   })
 
   it('filters by person, kind and time, pages newest first, and refuses a standard user', async () => {

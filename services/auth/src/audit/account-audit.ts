@@ -79,3 +79,31 @@ export async function auditTakeover(
       request,
     )
 }
+
+/**
+ * An account's deletion was asked for: by its holder, an administrator, or a SCIM client (recorded as the
+ * administrator who created its token). The record keeps only ids and roles, which is all the audit log
+ * keeps of a deleted person (docs/decisions/061-account-deletion.md).
+ */
+export async function auditDeletion(
+  bus: EventBus,
+  request: AuditRequest,
+  actor: { id: number; role: StoredUser['role'] },
+  userId: number,
+): Promise<void> {
+  await publishAudit(bus, 'auth', { kind: 'account.deleted', actor, subject: { userId } }, request)
+}
+
+/** A person downloaded their data (docs/decisions/060-download-my-data.md). */
+export async function auditExport(bus: EventBus, request: AuditRequest, user: Identity): Promise<void> {
+  await publishAudit(
+    bus,
+    'auth',
+    {
+      kind: 'account.exported',
+      actor: { id: user.userId, role: user.role },
+      subject: { userId: user.userId },
+    },
+    request,
+  )
+}

@@ -5,7 +5,9 @@ import { clientAddressOf } from '@app/kit/client-address'
 import { userOf } from '@app/kit/service'
 import { LOGOUT_HEADER, REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
+import type { EventBus } from '@app/kit/bus/port'
 import { isLastAdministrator, type AccountDeletion } from '../account-deletion.ts'
+import { auditDeletion } from '../audit/account-audit.ts'
 import { authErrors } from '../errors.ts'
 import { verifyPassword } from '../passwords.ts'
 import type { StoredUser, UsersRepository } from '../repositories/users-repository.ts'
@@ -15,6 +17,7 @@ export interface AccountDeletionRoutesOptions {
   users: UsersRepository
   deletion: AccountDeletion
   loginThrottle: Throttle
+  bus: EventBus
 }
 
 /** An account that is gone, or whose deletion started, is not there to delete again: 404, nothing changes. */
@@ -38,7 +41,7 @@ const answer = (user: StoredUser, completed: boolean) => ({
 
 /** Deleting one's own account, or an administrator deleting any (docs/decisions/061-account-deletion.md). */
 export async function accountDeletionRoutes(app: FastifyInstance, options: AccountDeletionRoutesOptions) {
-  const { users, deletion, loginThrottle } = options
+  const { users, deletion, loginThrottle, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.delete(api.deleteAccount.path, apiRouteOptions(api.deleteAccount), async (request, reply) => {
@@ -54,6 +57,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, options: Accou
     await refuseLastAdministrator(users, user)
     const started = await deletion.delete(user, user.id)
     if (!started) throw authErrors.userNotFound()
+    await auditDeletion(bus, request, { id: user.id, role: user.role }, user.id)
     reply.header(REVOKE_USER_HEADER, String(user.id))
     reply.header(LOGOUT_HEADER, '1')
     return answer(user, started.completed)
@@ -62,9 +66,11 @@ export async function accountDeletionRoutes(app: FastifyInstance, options: Accou
   routes.delete(api.deleteUser.path, apiRouteOptions(api.deleteUser), async (request, reply) => {
     const user = await deletableUser(users, request.params.id)
     await refuseLastAdministrator(users, user)
-    const administratorId = userOf(request).userId
+    const administrator = userOf(request)
+    const administratorId = administrator.userId
     const started = await deletion.delete(user, administratorId)
     if (!started) throw authErrors.userNotFound()
+    await auditDeletion(bus, request, { id: administratorId, role: administrator.role }, user.id)
     reply.header(REVOKE_USER_HEADER, String(user.id))
     if (user.id === administratorId) reply.header(LOGOUT_HEADER, '1')
     return answer(user, started.completed)

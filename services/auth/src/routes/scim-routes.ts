@@ -136,7 +136,7 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
   routes.delete(api.scimDeleteUser.path, scimRouteOptions(api.scimDeleteUser), async (request, reply) => {
     const user = await managedUser(users, request.params.id)
     checkIfMatch(request, user)
-    await deleteScimAccount(options, user, tokenOf.get(request)!)
+    await deleteScimAccount(options, request, user, tokenOf.get(request)!)
     return reply.status(204).send(null)
   })
 }

@@ -19,6 +19,8 @@ import type { ScimTokenHolder } from '../repositories/scim-tokens-repository.ts'
 import { announceUserCreated, announceUserUpdated } from '../user-events.ts'
 import { scimProblems } from './scim-errors.ts'
 import type { ScimAccountState } from './scim-user-resource.ts'
+import type { AuditRequest } from '@app/kit/audit'
+import { auditDeletion } from '../audit/account-audit.ts'
 
 export interface ScimAccountDependencies {
   users: UsersRepository
@@ -152,12 +154,14 @@ export async function createScimAccount(
  */
 export async function deleteScimAccount(
   dependencies: ScimAccountDependencies,
+  request: AuditRequest,
   user: StoredUser,
   token: ScimTokenHolder,
 ): Promise<void> {
   if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator()
   const started = await dependencies.deletion.delete(user, token.createdBy)
   if (!started) throw scimProblems.notFound(String(user.id))
+  await auditDeletion(dependencies.bus, request, { id: token.createdBy, role: 'administrator' }, user.id)
   dependencies.log.info(
     { event: 'scim_user_deleted', userId: user.id, by: token.createdBy, tokenId: token.id, ...started },
     'user deleted by a SCIM client',

@@ -4,6 +4,8 @@ import { internalApi } from '@app/contracts/internal'
 import { internalRouteOptions } from '@app/kit/api-route'
 import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
+import type { EventBus } from '@app/kit/bus/port'
+import { auditExport } from '../../audit/account-audit.ts'
 import type { StoredUser, UsersRepository } from '../../repositories/users-repository.ts'
 
 const exportErrors = {
@@ -41,7 +43,10 @@ export function exportedAccount(user: StoredUser): ExportAccount {
  * user the gateway acts for only. The gateway asks for it first, so a deletion under way refuses the whole
  * export before any byte of the archive is sent.
  */
-export async function accountExportRoutes(app: FastifyInstance, options: { users: UsersRepository }) {
+export async function accountExportRoutes(
+  app: FastifyInstance,
+  options: { users: UsersRepository; bus: EventBus },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const row = internalApi.exportAccount
   routes.get(row.path, internalRouteOptions(row), async (request) => {
@@ -49,6 +54,8 @@ export async function accountExportRoutes(app: FastifyInstance, options: { users
     const user = await options.users.findById(request.identity.userId)
     if (!user) throw exportErrors.notFound()
     if (user.deletionStartedAt) throw exportErrors.beingDeleted()
+    // Recorded as the export starts: the archive streams from here, and the person has asked for it.
+    await auditExport(options.bus, request, request.identity)
     return exportedAccount(user)
   })
 }
