@@ -163,13 +163,13 @@ const EXPECTED: Record<string, Record<Visitor, Landing>> = {
   },
 }
 
-// Header buttons: Profile, Ask, Collaborate, Teams, Share and Request, plus Import and Manage Users for the
+// Header buttons: Profile, Ask, Collaborate, Share and Request, plus Import and Manage Users for the
 // administrator; a guest sees only the buttons of routes the guest may open.
 const NAVIGATION: Record<Role, string[]> = {
   guest_standard: ['Ask'],
   guest_owner: ['Profile', 'Ask', 'Collaborate', 'Share'],
-  standard: ['Profile', 'Ask', 'Collaborate', 'Teams', 'Share', 'Request'],
-  administrator: ['Profile', 'Ask', 'Collaborate', 'Teams', 'Share', 'Request', 'Import', 'Manage Users'],
+  standard: ['Profile', 'Ask', 'Collaborate', 'Share', 'Request'],
+  administrator: ['Profile', 'Ask', 'Collaborate', 'Share', 'Request', 'Import', 'Manage Users'],
 }
 
 const fixture = useProduct()

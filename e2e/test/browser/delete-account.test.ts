@@ -32,7 +32,7 @@ describe('deleting my account in the browser', () => {
     const button = section.getByRole('button', { name: 'Delete My Account' })
     await button.click()
     await section.getByText('Please enter your current password').waitFor()
-    const password = section.getByLabel('Current Password')
+    const password = section.getByLabel('Your password')
     await password.fill('not my password')
     await button.click()
     await section.getByRole('alert').getByText('Current password is incorrect').waitFor()

@@ -74,6 +74,7 @@ const VISITS: Record<string, Visit> = {
   '/request-assessment': { who: 'owner', path: () => '/request-assessment' },
   '/admin/import': { who: 'administrator', path: () => '/admin/import' },
   '/admin/simple-import': { who: 'administrator', path: () => '/admin/simple-import' },
+  '/admin/audit': { who: 'administrator', path: () => '/admin/audit' },
   '/admin/users': { who: 'administrator', path: () => '/admin/users' },
   '/admin/user-management': { who: 'administrator', path: () => '/admin/user-management' },
 }

@@ -12,7 +12,6 @@ const navigation: readonly NavigationItem[] = [
   { label: 'Profile', to: paths.history, activeOn: [paths.history] },
   { label: 'Ask', to: paths.home, activeOn: [paths.home, paths.askAi] },
   { label: 'Collaborate', to: paths.collaborate, activeOn: [paths.collaborate] },
-  { label: 'Teams', to: paths.teams, activeOn: [paths.teams] },
   { label: 'Share', to: paths.shareProfile, activeOn: [paths.shareProfile] },
   { label: 'Request', to: paths.requestAssessment, activeOn: [paths.requestAssessment] },
   { label: 'Import', to: paths.adminSimpleImport, activeOn: [paths.adminSimpleImport, paths.adminImport] },

@@ -54,8 +54,8 @@ export function DeleteAccountSection() {
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FormField
           id="delete-account-password"
-          label="Current Password"
-          hint="Enter your current password to confirm."
+          label="Your password"
+          hint="Enter your current password to confirm the deletion."
           error={missing ? 'Please enter your current password' : undefined}
           invalid={missing || Boolean(failureMessage)}
           describedBy={failureMessage ? alertId : undefined}

@@ -1,8 +1,10 @@
 import { DISC_STYLE_NAMES } from '@app/domain/content/disc-style-names'
 import { DISC_TYPES } from '@app/domain/disc'
+import { paths } from '@app/domain/spa-routes'
 import { useEffect, useId, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
-import { inputClasses, labelClasses } from '../../../components/ui/form.tsx'
+import { inputClasses, labelClasses, textLinkClasses } from '../../../components/ui/form.tsx'
+import { Link } from '../../../components/ui/link.tsx'
 import { useProfileMap } from '../api/get-profile-map.ts'
 import type { PickedProfile } from '../picked-profile.ts'
 import { densityCells, mapPosition, STYLE_FILLS } from '../../../lib/team-map-layout.ts'
@@ -168,6 +170,16 @@ export function TeamMap({
         {showList && <TeamMapList people={people} onPick={onPick} />}
       </div>
       {data && <LaterTeamBlindSpots people={people} filter={query} mayDownload={mayReportTeam} />}
+      {/* The header's buttons are the spec's; saved teams are reached from here (docs/decisions/058-saved-teams.md). */}
+      {mayReportTeam && (
+        <p className="mt-4 text-sm text-slate-600">
+          To keep a team of people you choose, with its map, blind spots and report, go to{' '}
+          <Link to={paths.teams} className={textLinkClasses}>
+            Teams
+          </Link>
+          .
+        </p>
+      )}
     </section>
   )
 }
