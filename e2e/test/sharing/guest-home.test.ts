@@ -59,7 +59,8 @@ const askCard = (page: Page) => page.getByRole('region', { name: 'Ask AI Assista
 async function expectFound(page: Page, name: string): Promise<void> {
   await waitForPath(page, '/')
   await waitForSettledPage(page)
-  await sharedWithYou(page).getByRole('heading', { name, level: 3 }).waitFor()
+  // The list follows the acceptance's catalog change; on a loaded CI machine that took more than 8 s once.
+  await sharedWithYou(page).getByRole('heading', { name, level: 3 }).waitFor({ timeout: 20_000 })
   await findCard(page).getByRole('heading', { name, level: 3 }).waitFor()
   await askCard(page).getByText(`Asking about ${name}`).waitFor()
   await expect(findCard(page).getByRole('searchbox').inputValue()).resolves.toBe(name)
