@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ApiClient, pool } from './api-client.ts'
 import { signIn, startBenchProduct, type BenchProduct } from './product.ts'
 import {
   benchFirstName,
@@ -86,52 +87,6 @@ function assessment(userId: number, name: string, index: number): NewAssessment 
   }
 }
 
-/** A client of the product's API keeping one session cookie, as the browser does (Origin for CSRF). */
-class Client {
-  cookie: string | null = null
-  constructor(readonly product: BenchProduct) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-    const headers: Record<string, string> = { accept: 'application/json', origin: this.product.origin }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (this.cookie) headers.cookie = this.cookie
-    const response = await fetch(new URL(path, this.product.url), {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-    })
-    const renewed = response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0]!)
-      .find((pair) => pair.startsWith('session='))
-    if (renewed) this.cookie = renewed === 'session=' ? null : renewed
-    const text = await response.text()
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
-  }
-
-  async expect(status: number, method: string, path: string, body?: unknown): Promise<unknown> {
-    const answer = await this.call(method, path, body)
-    if (answer.status !== status)
-      throw new Error(
-        `${method} ${path}: ${answer.status}, expected ${status}: ${JSON.stringify(answer.body)}`,
-      )
-    return answer.body
-  }
-}
-
-/** Runs `tasks` with at most `limit` in flight. */
-async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>) {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++
-        await task(items[index]!, index)
-      }
-    }),
-  )
-}
-
 interface Person {
   id: number
   email: string
@@ -143,7 +98,7 @@ const guestEmail = (index: number) => `guest${index}@example.test`
 
 /** Phase 1: the administrator registers the owners; each signs in once and chooses a password. */
 async function registerOwners(product: BenchProduct): Promise<Person[]> {
-  const admin = new Client(product)
+  const admin = new ApiClient(product)
   admin.cookie = await signIn(product)
   const indexes = Array.from({ length: OWNERS + 1 }, (_, index) => index - 1)
   const owners: Person[] = []
@@ -158,7 +113,7 @@ async function registerOwners(product: BenchProduct): Promise<Person[]> {
       firstName: index < 0 ? 'Main' : `Owner${index}`,
       lastName: 'Sharer',
     })) as { id: number }
-    const client = new Client(product)
+    const client = new ApiClient(product)
     await client.expect(200, 'POST', '/api/auth/login', { username: email, password: initial })
     const password = `Chosen-${index}-password`
     await client.expect(200, 'POST', '/api/auth/change-password', {
@@ -199,14 +154,14 @@ interface Grant {
 /** Phase 3: every other owner invites every guest, and the guest accepts through the API. */
 async function createGrants(product: BenchProduct, owners: Person[]) {
   // Signed in `--concurrency` at a time: 2,001 password checks at once outlast the gateway's upstream timeout.
-  const ownerClients = owners.map(() => new Client(product))
+  const ownerClients = owners.map(() => new ApiClient(product))
   await pool(owners, CONCURRENCY, async (owner, index) => {
     await ownerClients[index]!.expect(200, 'POST', '/api/auth/login', {
       username: owner.email,
       password: owner.password,
     })
   })
-  const guests = Array.from({ length: GUESTS }, () => new Client(product))
+  const guests = Array.from({ length: GUESTS }, () => new ApiClient(product))
   const grants: Grant[] = []
   const started = performance.now()
   await pool(guests, CONCURRENCY, async (guest, guestIndex) => {
@@ -334,14 +289,19 @@ async function measure(product: BenchProduct, cookies: { owner: string; guest: s
 }
 
 /** Phase 5: DELETE, then the guest's very next request; counts answers that still show the owner's profiles. */
-async function revocations(owners: Person[], ownerClients: Client[], guests: Client[], grants: Grant[]) {
+async function revocations(
+  owners: Person[],
+  ownerClients: ApiClient[],
+  guests: ApiClient[],
+  grants: Grant[],
+) {
   // Spread over guests and owners.
   const chosen = Array.from({ length: Math.min(REVOCATIONS, grants.length) }, (_, index) => {
     const guest = index % GUESTS
     const owner = (Math.floor(index / GUESTS) + guest) % OWNERS
     return grants.find((grant) => grant.guest === guest && grant.owner === owner)!
   })
-  const shows = async (client: Client, grant: Grant, path: 'accessible' | 'search') => {
+  const shows = async (client: ApiClient, grant: Grant, path: 'accessible' | 'search') => {
     const email = owners[grant.owner + 1]!.email
     const started = performance.now()
     if (path === 'accessible') {
