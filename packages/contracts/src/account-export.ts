@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ROLES } from '@app/domain/roles'
+import { PublicUserSchema } from './auth.ts'
 import { ProfileSchema } from './profiles.ts'
 import { GuestRoleSchema } from './sharing.ts'
 
@@ -12,15 +12,8 @@ const IsoDate = z.iso.datetime()
 const UserId = z.number().int().positive()
 
 /** The account as auth holds it, without its password hash or any token. */
-export const ExportAccountSchema = z.object({
+export const ExportAccountSchema = PublicUserSchema.extend({
   id: UserId,
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  name: z.string(),
-  role: z.enum(ROLES),
-  mustChangePassword: z.boolean(),
   /** The e-mail of whoever invited a guest account, and when. */
   invitedByEmail: z.string().nullable(),
   dateInvited: IsoDate.nullable(),
