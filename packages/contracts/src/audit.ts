@@ -77,7 +77,8 @@ export const AUDITED_FIELDS = [
 ] as const
 
 /**
- * What changed: field names for edits, the roles of a role change, counts for imports and revocations. Strict:
+ * What changed: field names for edits, the roles of a role change, counts for imports and revocations, and
+ * whether a failed sign-in was refused by the throttle. Strict:
  * a key not listed here (such as `password` or `token`) makes the record invalid instead of being dropped.
  */
 export const AuditDetailsSchema = z.strictObject({
@@ -90,6 +91,8 @@ export const AuditDetailsSchema = z.strictObject({
   imported: z.number().int().nonnegative().optional(),
   failed: z.number().int().nonnegative().optional(),
   revokedInvitations: z.number().int().nonnegative().optional(),
+  /** A sign-in the login throttle refused before any password was checked. */
+  throttled: z.literal(true).optional(),
 })
 export type AuditDetails = z.infer<typeof AuditDetailsSchema>
 

@@ -32,8 +32,16 @@ export function createThrottle(kv: KeyValueStore, options: ThrottleOptions) {
   }
   const { perAddress, perAccount } = options
   return {
-    /** Counts an attempt from `address` on the account, or refuses it with the time to wait. */
-    async admit(subject: string, address: string): Promise<void> {
+    /**
+     * Counts an attempt from `address` on the account, or refuses it with the time to wait. `onFirstRefusal`
+     * runs for the first refusal of each window only (the counter just past its limit), so a flood of
+     * refused attempts costs no more than the counters already kept.
+     */
+    async admit(subject: string, address: string, onFirstRefusal?: () => Promise<void>): Promise<void> {
+      const refuse = async (count: number, limit: number, ttlMs: number) => {
+        if (count === limit + 1) await onFirstRefusal?.()
+        throw authErrors.tooManyAttempts(ttlMs / 1000)
+      }
       const keys = keysOf(subject, address)
       const [failures, known] = await kv.getMany([keys.failures, keys.known])
       const excess = Number(failures ?? 0) - perAccount.freeFailures
@@ -41,10 +49,10 @@ export function createThrottle(kv: KeyValueStore, options: ThrottleOptions) {
         const delayMs = Math.min(perAccount.maxDelayMs, 1000 * 2 ** Math.min(excess, 30))
         // The first attempt of each delay opens the gate; the others wait for it to close.
         const gate = await kv.increment(keys.gate, delayMs)
-        if (gate.value > 1) throw authErrors.tooManyAttempts(gate.ttlMs / 1000)
+        if (gate.value > 1) await refuse(gate.value, 1, gate.ttlMs)
       }
       const pair = await kv.increment(keys.pair, perAddress.windowMs)
-      if (pair.value > perAddress.max) throw authErrors.tooManyAttempts(pair.ttlMs / 1000)
+      if (pair.value > perAddress.max) await refuse(pair.value, perAddress.max, pair.ttlMs)
     },
     /** Counts a failure against the account as a whole. */
     async failed(subject: string): Promise<void> {

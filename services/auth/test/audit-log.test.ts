@@ -79,6 +79,61 @@ describe('the audit log in auth', () => {
       expect(text).not.toContain(secret)
   })
 
+  it('records a sign-in the throttle refused, once per address and window, with its address', async () => {
+    const loginFrom = (address: string, password: string, requestId: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...as(null), 'x-forwarded-for': address, 'x-request-id': requestId },
+        payload: { username: ADMIN.email, password },
+      })
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await loginFrom('203.0.113.9', `guess ${attempt}`, `guess-req-0${attempt}`)).statusCode).toBe(
+        401,
+      )
+    // A flood past the limit of one address: refused every time, recorded once.
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      const requestId = `flood-req-${String(attempt).padStart(2, '0')}`
+      expect((await loginFrom('203.0.113.9', 'flood guess', requestId)).statusCode).toBe(429)
+    }
+    const records = await recorded('sign-in.failed', 11)
+    const throttled = records.filter((entry) => entry.details.throttled)
+    expect(throttled).toEqual([
+      expect.objectContaining({
+        actor: { id: 1, role: 'administrator' },
+        subject: { userId: 1 },
+        details: { throttled: true },
+        address: '203.0.113.9',
+        requestId: 'flood-req-00',
+      }),
+    ])
+
+    // Past the account's free failures, unknown addresses wait for the account-wide delay: its first refusal
+    // of each delay is recorded, never more refusals than the attempts the delay let through.
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect(
+        (await loginFrom(`198.51.100.${attempt + 1}`, 'spread guess', `spread-req-${attempt}`)).statusCode,
+      ).toBe(401)
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 20; attempt += 1)
+      statuses.push(
+        (await loginFrom(`192.0.2.${attempt + 1}`, 'gated guess', `gated-req-0${attempt % 10}`)).statusCode,
+      )
+    const admitted = statuses.filter((status) => status === 401).length
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(10)
+    await expect
+      .poll(async () => (await auditPage('?kind=sign-in.failed&pageSize=200')).total)
+      .toBeGreaterThan(20 + 1 + admitted)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const gated = (await auditPage('?kind=sign-in.failed&pageSize=200')).entries.filter(
+      (entry) => entry.details.throttled && entry.address.startsWith('192.0.2.'),
+    )
+    expect(gated.length).toBeGreaterThanOrEqual(1)
+    expect(gated.length).toBeLessThanOrEqual(admitted)
+    const text = JSON.stringify(await auditPage('?pageSize=200'))
+    for (const guess of ['flood guess', 'spread guess', 'gated guess']) expect(text).not.toContain(guess)
+  })
+
   it('records a password change and a reset by the account, without the passwords or the link', async () => {
     const userId = await register('jo@example.com', 'first password 1')
     const jo: Identity = { userId, role: 'standard', username: 'jo@example.com', mustChangePassword: true }

@@ -11,7 +11,7 @@ import { authErrors } from '../errors.ts'
 import { derivedPasswordStillInUse, hashPassword, needsRehash, verifyPassword } from '../passwords.ts'
 import { type StoredUser, type UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
-import { publishAudit } from '@app/kit/audit'
+import { publishAudit, type AuditRequest } from '@app/kit/audit'
 import type { EventBus } from '@app/kit/bus/port'
 
 export interface SessionRoutesOptions {
@@ -22,6 +22,22 @@ export interface SessionRoutesOptions {
   dummyHash: string
   /** Addresses in these domains sign in with their provider only (decision 062). */
   passwordOffDomains: readonly string[]
+}
+
+/**
+ * A sign-in that failed: the account a known username names, nobody for an unknown one (whose text is never
+ * recorded). `throttled` when the login throttle refused it before any password was checked.
+ */
+async function auditFailedSignIn(
+  bus: EventBus,
+  request: AuditRequest,
+  user: StoredUser | null,
+  throttled = false,
+): Promise<void> {
+  const actor = user ? { id: user.id, role: user.role } : null
+  const subject = user ? { userId: user.id } : {}
+  const details = throttled ? { throttled: true as const } : {}
+  await publishAudit(bus, 'auth', { kind: 'sign-in.failed', actor, subject, details }, request)
 }
 
 function loginHeader(user: StoredUser) {
@@ -43,17 +59,17 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     // The typed address says it before any lookup; an account's own address only once its password is proven.
     if (isInDomains(username.trim(), passwordOffDomains)) throw authErrors.passwordSignInOff()
     const address = clientAddressOf(request.raw)
-    await loginThrottle.admit(username, address)
+    // Only the first refusal of each throttle window is recorded (docs/decisions/059-audit-log.md).
+    await loginThrottle.admit(username, address, async () =>
+      auditFailedSignIn(bus, request, await users.findByUsername(username), true),
+    )
     const user = await users.findByUsername(username)
     const valid = await verifyPassword(user?.passwordHash ?? dummyHash, password)
     // An account whose deletion started signs in no more (docs/decisions/061-account-deletion.md).
     if (!user || !valid || user.deletionStartedAt !== undefined) {
       await loginThrottle.failed(username)
       request.log.info({ event: 'login_failed' }, 'login failed')
-      // The account a known username names; nobody for an unknown one, whose text is never recorded.
-      const actor = user ? { id: user.id, role: user.role } : null
-      const subject = user ? { userId: user.id } : {}
-      await publishAudit(bus, 'auth', { kind: 'sign-in.failed', actor, subject }, request)
+      await auditFailedSignIn(bus, request, user)
       throw authErrors.invalidCredentials()
     }
     await loginThrottle.succeeded(username, address)

@@ -51,6 +51,7 @@ export function detailsLabel(details: AuditEntry['details']): string {
   if (details.rows !== undefined)
     parts.push(`${details.rows} rows, ${details.imported ?? 0} imported, ${details.failed ?? 0} failed`)
   if (details.revokedInvitations !== undefined) parts.push(`${details.revokedInvitations} invitations ended`)
+  if (details.throttled) parts.push('Refused: too many attempts')
   return parts.join('; ')
 }
 
