@@ -60,10 +60,12 @@ export async function buildApp(options: ImportOptions) {
     instanceId,
     retryDelaysMs: settings.retryDelaysMs,
   })
+  const audit = createImportAudit(options.bus, app.log)
   const recovery = createRecovery({
     repository,
     runner,
     log: app.log,
+    audit,
     instanceId,
     staleAfterMs: settings.staleAfterMs,
   })
@@ -73,7 +75,6 @@ export async function buildApp(options: ImportOptions) {
     DELETIONS_GROUP,
     createAccountDeletions(repository, () => options.store.compact()).userDeleted,
   )
-  const audit = createImportAudit(options.bus, app.log)
   await app.register(importRoutes, {
     repository,
     runner,

@@ -7,7 +7,7 @@ import { jobPasswords, type CredentialMethod } from './credentials.ts'
 import { importStopped } from './import-messages.ts'
 import { runJob, type JobRun } from './job-run.ts'
 import { JobTally, liveJobOf, type ImportOutcome, type LiveJob } from './live-job.ts'
-import type { ImportJobsRepository, StoredJob } from './repositories/import-jobs-repository.ts'
+import type { ImportJobsRepository, JobOrigin, StoredJob } from './repositories/import-jobs-repository.ts'
 import { codeOf, type Upstream } from './upstream-batches.ts'
 
 export type { ImportOutcome, LiveJob } from './live-job.ts'
@@ -32,6 +32,7 @@ export interface StartInput {
   kind: ImportKind
   credentials: CredentialMethod
   createdBy: number
+  origin: JobOrigin
   totalRecords: number
   rows: Iterable<ImportRowOutcome>
   notes?: string[]
@@ -140,6 +141,7 @@ function newJobDocument(input: StartInput, owner: string, now: Date) {
     status: 'running' as const,
     message: `Importing ${input.totalRecords} ${input.totalRecords === 1 ? 'row' : 'rows'}`,
     createdBy: input.createdBy,
+    origin: input.origin,
     createdAt: now.toISOString(),
     finishedAt: null,
     totalRecords: input.totalRecords,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { credentialsOf, jobPasswords, recoveryNote } from './credentials.ts'
+import type { ImportAudit } from './import-audit.ts'
 import { interruptedMessage } from './import-messages.ts'
 import type { ImportRunner } from './import-runner.ts'
 import { settleStored } from './job-run.ts'
@@ -11,6 +12,8 @@ export interface RecoveryOptions {
   /** Its calls to auth and profiles, which stop retrying when the process stops. */
   runner: Pick<ImportRunner, 'upstream'>
   log: FastifyBaseLogger
+  /** Records each job it finishes, as the job's own process would have. */
+  audit: Pick<ImportAudit, 'recovered'>
   instanceId: string
   /** A running job whose heartbeat is older than this belongs to a process that died. */
   staleAfterMs: number
@@ -68,11 +71,16 @@ export async function sweepOnce(options: RecoveryOptions): Promise<number> {
 /**
  * Finishes a job whose process died: its pending rows are sent again under their import keys (auth
  * answers `existing` for accounts it already made), then the job is `interrupted` with a message saying
- * how many rows were not reached. Returns false when a service did not answer: the rows stay pending for
+ * how many rows were not reached, and recorded in the audit log for who started it. Returns false when a service did not answer: the rows stay pending for
  * the next sweep.
  */
 export async function recoverJob(
-  context: { repository: ImportJobsRepository; upstream: Upstream; log: FastifyBaseLogger },
+  context: {
+    repository: ImportJobsRepository
+    upstream: Upstream
+    log: FastifyBaseLogger
+    audit: Pick<ImportAudit, 'recovered'>
+  },
   job: StoredJob,
 ): Promise<boolean> {
   const { repository, upstream, log } = context
@@ -101,6 +109,8 @@ export async function recoverJob(
     finishedAt: new Date().toISOString(),
   })
   log.info({ event: 'import_recovered', jobId: job.id, ...counters }, 'interrupted import finished')
+  // After the job is no longer running, so a later sweep never records it twice.
+  await context.audit.recovered(job, { totalRecords: job.totalRecords, ...counters })
   return true
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AuditPage } from '@app/contracts/audit'
 import { InternalUserImportResponseSchema } from '@app/contracts/imports'
 import { generatedPassword } from '@app/domain/passwords'
 import { serviceHeaders, testServiceClient } from '@app/kit/testing/service-dependencies'
@@ -90,6 +91,65 @@ describe('an import whose process stops mid-way', () => {
     expect((await importedEmails()).sort()).toEqual(people.map((person) => person.email).sort())
     expect(new Set((await assessments(context)).map((profile) => profile.userId)).size).toBe(40)
     expect(await assessments(context)).toHaveLength(40)
+  })
+})
+
+/** The audit records of imports auth stored, once there are `count` of them. */
+async function importRecords(count: number) {
+  const read = async () =>
+    (
+      await context.auth.inject({
+        method: 'GET',
+        url: '/api/admin/audit?kind=import.completed',
+        headers: as('auth', administrator),
+      })
+    ).json() as AuditPage
+  await expect.poll(async () => (await read()).total).toBe(count)
+  return (await read()).entries
+}
+
+describe('the audit record of an import a restart finished', () => {
+  it('names who started it, from where and in which request, with the counts, once', async () => {
+    const answer = importCsv(context.app, csvText, {
+      accept: 'text/event-stream',
+      'x-forwarded-for': '198.51.100.23',
+      'x-request-id': 'import-req-7',
+    })
+    let jobId: string | undefined
+    for (let waited = 0; waited < 15_000 && jobId === undefined; waited += 10) {
+      const [job] = (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/admin/imports',
+          headers: as('import', administrator),
+        })
+      ).json()
+      if (job && job.processedRecords >= 10) jobId = job.id
+      else await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await context.app.close()
+    expect(eventsOf((await answer).body).at(-1)).toMatchObject({ type: 'error', code: 'IMPORT_STOPPED' })
+
+    const restarted = await context.buildImport({ jobs: { staleAfterMs: 0 } })
+    expect(await restarted.recoverImports()).toBe(1)
+    const job = (await getJob(restarted, jobId!)).json()
+    expect(job.status).toBe('interrupted')
+    const [record] = await importRecords(1)
+    expect(record).toMatchObject({
+      actor: { id: administrator.userId, role: 'administrator' },
+      details: {
+        importKind: 'disc',
+        rows: 40,
+        imported: job.successfulRecords,
+        failed: job.failedRecords,
+      },
+      address: '198.51.100.23',
+      requestId: 'import-req-7',
+    })
+    // Neither the stopped process nor a later sweep records it again.
+    expect(await restarted.recoverImports()).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await importRecords(1)).toHaveLength(1)
   })
 })
 

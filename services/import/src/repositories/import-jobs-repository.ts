@@ -1,10 +1,23 @@
 import { z } from 'zod'
+import { RequestIdSchema } from '@app/contracts/audit'
 import { ImportJobStatusSchema, ImportKindSchema, type ImportRowReport } from '@app/contracts/imports'
+import { ROLES } from '@app/domain/roles'
 import { DISC_TYPES } from '@app/domain/disc'
 import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import type { DocumentStore, Filter } from '@app/kit/store/port'
 
 const Count = z.number().int().nonnegative()
+
+/**
+ * Who started a job (their role; `createdBy` is their id), from which address and in which request: what its
+ * audit record says, whether this process ends the job or a later one recovers it (docs/decisions/059-audit-log.md).
+ */
+export const JobOriginSchema = z.object({
+  role: z.enum(ROLES),
+  address: z.string().min(1).max(64),
+  requestId: RequestIdSchema,
+})
+export type JobOrigin = z.output<typeof JobOriginSchema>
 
 export const JobDocumentSchema = z.object({
   kind: ImportKindSchema,
@@ -13,6 +26,8 @@ export const JobDocumentSchema = z.object({
   status: ImportJobStatusSchema,
   message: z.string(),
   createdBy: z.number().int().positive(),
+  /** Absent on jobs stored before it was kept. */
+  origin: JobOriginSchema.optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   totalRecords: Count,

@@ -27,7 +27,7 @@ import {
   setPasswordLinksAvailable,
 } from '../upstream-batches.ts'
 import { answer } from './import-answers.ts'
-import type { ImportAudit } from '../import-audit.ts'
+import { jobOriginOf, type ImportAudit } from '../import-audit.ts'
 import { importJobRoutes } from './import-job-routes.ts'
 import { earlierAnswer, idempotencyOf } from './import-replays.ts'
 
@@ -97,16 +97,17 @@ export async function importCsv(
       : importErrors.emptyInput(file.message)
   const notes = file.ignoredColumns.length > 0 ? [`Columns ignored: ${listOf(file.ignoredColumns)}`] : []
   try {
-    const { live } = await runner.start({
+    const { job, live } = await runner.start({
       kind: format,
       credentials,
       createdBy: userOf(request).userId,
+      origin: jobOriginOf(request),
       totalRecords: file.totalRows,
       rows: file.rows(),
       notes,
       ...(idempotency ? { idempotency } : {}),
     })
-    options.audit.whenDone(request, format, live)
+    options.audit.whenDone(job, live)
     return answer(request, reply, { live }, keepAliveMs)
   } catch (error) {
     // The same key arrived twice at once: the second answers from the first's job.
@@ -161,11 +162,12 @@ export async function importSingle(
       kind: 'single',
       credentials,
       createdBy: userOf(request).userId,
+      origin: jobOriginOf(request),
       totalRecords: 1,
       rows: [outcome],
       ...(idempotency ? { idempotency } : {}),
     })
-    options.audit.whenDone(request, 'single', started.live)
+    options.audit.whenDone(started.job, started.live)
     job = { live: started.live }
   }
   const result = 'result' in job ? job.result : resultOrThrow(await job.live.done)
