@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AuditEntry, AuditKind, AuditPage } from '@app/contracts/audit'
 import { withLoggedProduct } from '../../src/logged-product.ts'
-import { ApiSession, createAccount, saveDiscProfile } from '../../src/api.ts'
+import { ApiSession, createAccount, saveDiscProfile, SESSION_COOKIE } from '../../src/api.ts'
 import { linkSentTo } from '../../src/outbox.ts'
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'audit-log-'))
@@ -18,6 +19,34 @@ async function auditOf(admin: ApiSession, ready: (entries: AuditEntry[]) => bool
     ((await admin.expect(200, 'GET', '/api/admin/audit?pageSize=200')) as AuditPage).entries
   await expect.poll(async () => ready(await read()), { timeout: 10_000 }).toBe(true)
   return read()
+}
+
+/**
+ * Downloads the signed-in person's data from `localAddress` (a loopback address of this machine), with the
+ * headers given; answers the status and the gateway's request id.
+ */
+function downloadFrom(
+  url: string,
+  session: ApiSession,
+  localAddress: string,
+  headers: Record<string, string>,
+): Promise<{ status: number | undefined; requestId: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = get(
+      new URL('/api/account/export', url),
+      {
+        localAddress,
+        headers: { accept: '*/*', cookie: `${SESSION_COOKIE}=${session.sessionToken}`, ...headers },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () =>
+          resolve({ status: response.statusCode, requestId: response.headers['x-request-id'] as string }),
+        )
+      },
+    )
+    request.on('error', reject)
+  })
 }
 
 const ofKind = (entries: AuditEntry[], kind: AuditKind) => entries.filter((entry) => entry.kind === kind)
@@ -182,5 +211,57 @@ describe('the audit log of the all-in-one product, through the gateway (decision
           expect(text.includes(value), `the audit log holds ${value.slice(0, 6)}…`).toBe(false)
       },
     )
+  }, 90_000)
+
+  it("records an export from the client's address as the gateway resolved it, never a forged one", async () => {
+    const exportData = mkdtempSync(join(tmpdir(), 'audit-export-'))
+    try {
+      await withLoggedProduct(
+        {
+          DATA_DIR: exportData,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          // 127.0.0.1 stands for the site's own proxy; any other address is a client it does not trust.
+          TRUSTED_PROXIES: '127.0.0.1',
+        },
+        async ({ url }) => {
+          const admin = new ApiSession(url)
+          await admin.login(ADMIN.email, ADMIN.password)
+          const behindProxy = await downloadFrom(url, admin, '127.0.0.1', {
+            'x-forwarded-for': '203.0.113.5',
+          })
+          expect(behindProxy.status).toBe(200)
+          // A client the gateway does not trust writes the header itself: its own address is recorded.
+          const forged = await downloadFrom(url, admin, '127.0.0.2', { 'x-forwarded-for': '198.51.100.66' })
+          expect(forged.status).toBe(200)
+
+          const exports = ofKind(
+            await auditOf(admin, (found) => ofKind(found, 'account.exported').length >= 2),
+            'account.exported',
+          )
+          expect(
+            exports.map(({ actor, subject, address, requestId }) => ({ actor, subject, address, requestId })),
+          ).toEqual(
+            expect.arrayContaining([
+              {
+                actor: { id: 1, role: 'administrator' },
+                subject: { userId: 1 },
+                address: '203.0.113.5',
+                requestId: behindProxy.requestId,
+              },
+              {
+                actor: { id: 1, role: 'administrator' },
+                subject: { userId: 1 },
+                address: '127.0.0.2',
+                requestId: forged.requestId,
+              },
+            ]),
+          )
+          expect(exports).toHaveLength(2)
+        },
+      )
+    } finally {
+      rmSync(exportData, { recursive: true, force: true })
+    }
   }, 90_000)
 })

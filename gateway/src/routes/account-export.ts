@@ -4,6 +4,7 @@ import { internalApi } from '@app/contracts/internal'
 import { createServiceClient } from '@app/kit/service-client'
 import type { Identity } from '@app/kit/identity'
 import { AppError } from '@app/kit/errors'
+import { registerRequestIdContext } from '@app/kit/logger'
 import type { ServiceName } from '../config.ts'
 import { exportArchive, type TableSources } from '../account-export/archive.ts'
 
@@ -26,6 +27,9 @@ export async function accountExportRoutes(
   const profiles = client('profiles')
   const sharing = client('sharing')
   const now = options.now ?? (() => new Date())
+  // Its calls carry this request's id and the client's address as the gateway resolved it, as a proxied
+  // request does: auth records the export from that address (docs/decisions/059-audit-log.md).
+  registerRequestIdContext(app, (request) => request.ip)
 
   app.get(api.accountExport.path, async (request, reply) => {
     const session = request.session

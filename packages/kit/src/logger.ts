@@ -114,11 +114,16 @@ interface RequestIdApp {
  * Binds a service's request id to its handler's async work, so that the calls the handler makes to other
  * services (service-client.ts) carry it on, and every service's line for one user request shares one `reqId`.
  * Bound in preHandler, once the body is read: a context bound earlier has been lost across body parsing in some
- * versions of Node and Fastify (fastify issue 3570).
+ * versions of Node and Fastify (fastify issue 3570). `addressOf` says where the client's address comes from:
+ * in a service, the one the gateway passed on; in the gateway, its own `request.ip`, which believes forwarded
+ * headers from trusted proxies only, never the header a client wrote.
  */
-export function registerRequestIdContext(app: RequestIdApp): void {
+export function registerRequestIdContext(
+  app: RequestIdApp,
+  addressOf: (request: FastifyRequest) => string = (request) => clientAddressOf(request.raw),
+): void {
   app.addHook('preHandler', (request, _reply, done) =>
-    requestInProgress.run({ id: request.id, clientAddress: clientAddressOf(request.raw) }, done),
+    requestInProgress.run({ id: request.id, clientAddress: addressOf(request) }, done),
   )
 }
 
