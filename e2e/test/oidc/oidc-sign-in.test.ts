@@ -1,3 +1,4 @@
+import type { AuditPage } from '@app/contracts/audit'
 import type { PublicUser } from '@app/contracts/auth'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -108,8 +109,23 @@ describe('signing in with a provider', () => {
     await page.getByLabel('Password').first().waitFor()
     await expectNoAxeViolations(page)
 
+    const callback = page.waitForResponse((response) =>
+      response.url().includes('/api/auth/oidc/acme/callback'),
+    )
     await signInWithAcme(page, 'ada')
     const me = await signedInUser(page)
+    // Recorded as a sign-in, in the request of the provider's callback (docs/decisions/059-audit-log.md).
+    const callbackRequestId = (await callback).headers()['x-request-id']
+    await expect
+      .poll(async () => {
+        const log = (await fixture.administrator.expect(
+          200,
+          'GET',
+          `/api/admin/audit?person=${me!.id}`,
+        )) as AuditPage
+        return log.entries.map(({ kind, address, requestId }) => ({ kind, address, requestId }))
+      })
+      .toEqual([{ kind: 'sign-in.succeeded', address: '127.0.0.1', requestId: callbackRequestId }])
     expect(me).toMatchObject({
       username: 'ada.lovelace@example.com',
       email: 'ada.lovelace@example.com',

@@ -4,6 +4,7 @@ import { internalApi } from '@app/contracts/internal'
 import type { OidcLoginOptions, OidcSettings } from '@app/contracts/oidc'
 import { paths } from '@app/domain/spa-routes'
 import { AppError } from '@app/kit/errors'
+import { registerRequestIdContext } from '@app/kit/logger'
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '@app/kit/kv/index'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { ServiceClient } from '@app/kit/service-client'
@@ -100,6 +101,8 @@ const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSit
 /** The OpenID Connect sign-in (docs/decisions/062-openid-connect-sign-in.md), answered by the gateway. */
 export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions) {
   registerZodValidation(app)
+  // The call to auth carries the client's address as resolved here and this request's id, for its audit record.
+  registerRequestIdContext(app, (request) => request.ip)
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { clients, kv } = options
   const { oidcProviders, oidcStart, oidcCallback, oidcLogout, oidcSettings } = api

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AuditPage } from '@app/contracts/audit'
 import { USERS_CREATED } from '@app/contracts/events'
 import type { EventEnvelope } from '@app/kit/bus/port'
 import { serviceHeaders } from '@app/kit/testing/service-dependencies'
@@ -55,6 +56,49 @@ describe("POST /internal/users/oidc-account (gateway → auth, a provider's sign
     const admin = (await fromGateway(person({ email: ADMIN.email }))).json()
     expect(admin).toMatchObject({ created: false, user: { id: adminIdentity.userId, role: 'administrator' } })
     expect((await context.login(ADMIN.email, ADMIN.password)).statusCode).toBe(200)
+  })
+
+  it('records each sign-in, first and later, from the address and request the gateway passed on', async () => {
+    const signIn = (email: string, requestId: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/internal/users/oidc-account',
+        headers: { ...as(null), 'x-forwarded-for': '203.0.113.31', 'x-request-id': requestId },
+        payload: person({ email }),
+      })
+    const created = (await signIn('ada@example.com', 'oidc-req-001')).json()
+    const linked = (await signIn(ADMIN.email, 'oidc-req-002')).json()
+    const read = async () =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/admin/audit?kind=sign-in.succeeded',
+          headers: as(adminIdentity),
+        })
+      ).json() as AuditPage
+    await expect.poll(async () => (await read()).total).toBe(2)
+    const records = (await read()).entries.map(({ actor, subject, address, requestId }) => ({
+      actor,
+      subject,
+      address,
+      requestId,
+    }))
+    expect(records).toEqual(
+      expect.arrayContaining([
+        {
+          actor: { id: created.user.id, role: 'standard' },
+          subject: { userId: created.user.id },
+          address: '203.0.113.31',
+          requestId: 'oidc-req-001',
+        },
+        {
+          actor: { id: linked.user.id, role: 'administrator' },
+          subject: { userId: linked.user.id },
+          address: '203.0.113.31',
+          requestId: 'oidc-req-002',
+        },
+      ]),
+    )
   })
 
   it("gives the administrator role when the provider's claim says so, and never takes a role away", async () => {

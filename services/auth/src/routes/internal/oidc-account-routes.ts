@@ -4,6 +4,8 @@ import { internalApi } from '@app/contracts/internal'
 import type { OidcAccountRequest } from '@app/contracts/oidc'
 import { internalRouteOptions } from '@app/kit/api-route'
 import type { FastifyBaseLogger } from 'fastify'
+import { publishAudit, type AuditRequest } from '@app/kit/audit'
+import type { EventBus } from '@app/kit/bus/port'
 import { AppError } from '@app/kit/errors'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../../address-takeover.ts'
@@ -12,6 +14,16 @@ import type { StoredUser } from '../../repositories/users-repository.ts'
 import { announceUserCreated, announceUserUpdated } from '../../user-events.ts'
 
 const sessionUserOf = (user: StoredUser) => ({ id: user.id, role: user.role, username: user.username })
+
+/**
+ * A sign-in the provider vouched for, recorded as a password's is: the gateway's call carries the client's
+ * address and the request id it resolved (docs/decisions/059-audit-log.md).
+ */
+async function auditSignIn(bus: EventBus, request: AuditRequest, user: StoredUser): Promise<StoredUser> {
+  const actor = { id: user.id, role: user.role }
+  await publishAudit(bus, 'auth', { kind: 'sign-in.succeeded', actor, subject: { userId: user.id } }, request)
+  return user
+}
 
 /**
  * A password nobody knows: an account made by a provider's sign-in has no password until its holder sets one
@@ -76,7 +88,7 @@ export async function oidcAccountRoutes(app: FastifyInstance, options: { takeove
           { event: 'oidc_linked', userId: linked.id, provider: person.provider },
           'provider sign-in linked',
         )
-        return { user: sessionUserOf(linked), created: false }
+        return { user: sessionUserOf(await auditSignIn(bus, request, linked)), created: false }
       }
       const name = `${person.firstName} ${person.lastName}`.trim()
       try {
@@ -97,7 +109,7 @@ export async function oidcAccountRoutes(app: FastifyInstance, options: { takeove
           'account created by a provider sign-in',
         )
         await announceUserCreated(bus, user)
-        return { user: sessionUserOf(user), created: true }
+        return { user: sessionUserOf(await auditSignIn(bus, request, user)), created: true }
       } catch (error) {
         // Two first sign-ins raced: the other created the account, so this one links it on the next round.
         if ((error as Error).name !== 'DuplicateKeyError') throw error
