@@ -37,6 +37,7 @@ describe('audit records as the page words them', () => {
     expect(detailsLabel({ fields: ['email', 'password'] })).toBe('Changed: email, password')
     expect(detailsLabel({ fromRole: 'guest_owner', toRole: 'standard' })).toBe('Guest Owner → Standard')
     expect(detailsLabel({ rows: 3, imported: 2, failed: 1 })).toBe('3 rows, 2 imported, 1 failed')
+    expect(detailsLabel({ throttled: true })).toBe('Refused: too many attempts')
     expect(detailsLabel({})).toBe('')
   })
 
