@@ -65,12 +65,13 @@ export async function accountDeletionRoutes(app: FastifyInstance, options: Accou
 
   routes.delete(api.deleteAccount.path, apiRouteOptions(api.deleteAccount), async (request, reply) => {
     const user = await deletableUser(users, userOf(request).userId)
-    const { token, password } = request.body
-    if (token === undefined) await confirmWithPassword(loginThrottle, request, user, password ?? '')
-    else await checkDeletionLinkOf(options, token, user)
+    // Confirmed by the password, or by a mailed link for an account without one (docs/decisions/066-deletion-link.md).
+    const { token: link, password } = request.body
+    if (typeof link === 'string') await checkDeletionLinkOf(options, link, user)
+    else await confirmWithPassword(loginThrottle, request, user, password ?? '')
     await refuseLastAdministrator(users, user)
     // Used only now, after every check, and atomically: of two concurrent confirmations exactly one deletes.
-    if (token !== undefined && (await resetTokens.consume(token, 'account-deletion')) !== user.id)
+    if (typeof link === 'string' && (await resetTokens.consume(link, 'account-deletion')) !== user.id)
       throw authErrors.invalidDeletionLink()
     const started = await deletion.delete(user, user.id)
     if (!started) throw authErrors.userNotFound()
