@@ -10,13 +10,9 @@ import { getMeQueryOptions } from './get-me.ts'
  * mailed link for an account without one (docs/decisions/066-deletion-link.md).
  */
 export function deleteAccount(confirmation: { password: string } | { token: string }) {
-  return apiClient.deleteWithBody(
-    '/api/account',
-    confirmation,
-    {
-      schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
-    },
-  )
+  return apiClient.deleteWithBody('/api/account', confirmation, {
+    schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
+  })
 }
 
 /**
