@@ -12,6 +12,8 @@ describe('the per-address limits of the route table', () => {
       'credentials: GET /api/auth/oidc/:provider/callback',
       'credentials: GET /api/auth/oidc/:provider/start',
       'credentials: GET /api/auth/reset-password/:token',
+      // It mails a single-use link that confirms an account's deletion (docs/decisions/066-deletion-link.md).
+      'credentials: POST /api/account/deletion-link',
       'credentials: POST /api/auth/forgot-password',
       'credentials: POST /api/auth/login',
       'credentials: POST /api/auth/reset-password',

@@ -29,7 +29,8 @@ type Landing = typeof STAY | `/${string}`
  *   (docs/decisions/059-audit-log.md);
  * - guest_standard may reach only / (and the public routes), guest_owner also /collaborate,
  *   /share-profile and /history; otherwise a guest goes to /;
- * - /change-password (decision 033) is open to every signed-in role, guests included.
+ * - /change-password (decision 033) is open to every signed-in role, guests included, and so is the page of a
+ *   mailed deletion link, /delete-account (docs/decisions/066-deletion-link.md).
  */
 const EXPECTED: Record<string, Record<Visitor, Landing>> = {
   '/login': { anonymous: STAY, guest_standard: STAY, guest_owner: STAY, standard: STAY, administrator: STAY },
@@ -120,6 +121,13 @@ const EXPECTED: Record<string, Record<Visitor, Landing>> = {
     administrator: STAY,
   },
   '/change-password': {
+    anonymous: '/login',
+    guest_standard: STAY,
+    guest_owner: STAY,
+    standard: STAY,
+    administrator: STAY,
+  },
+  '/delete-account': {
     anonymous: '/login',
     guest_standard: STAY,
     guest_owner: STAY,

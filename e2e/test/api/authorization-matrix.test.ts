@@ -78,6 +78,11 @@ const matrix: Record<string, { expect: Record<Caller, Outcome>; path?: string; b
   },
   // A wrong password and an unknown account: the service's 400 and 404, so the matrix deletes nobody.
   'DELETE /api/account': { expect: signedIn, body: { password: 'not the password' } },
+  'POST /api/account/deletion-link': { expect: signedIn },
+  'GET /api/account/deletion-link/:token': {
+    expect: signedIn,
+    path: '/api/account/deletion-link/not-a-token',
+  },
   'DELETE /api/admin/user/:id': { expect: administratorsOnly, path: '/api/admin/user/999999' },
   // Empty or invalid bodies: an administrator is let through and gets the import's own 400, nobody is created.
   'POST /api/simple-import': { expect: administratorsOnly, body: { csvText: '' } },

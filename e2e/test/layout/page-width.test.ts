@@ -64,6 +64,7 @@ const VISITS: Record<string, Visit> = {
   },
   '/': { who: 'owner', path: () => '/' },
   '/change-password': { who: 'mustChange', path: () => '/change-password' },
+  '/delete-account': { who: 'owner', path: () => '/delete-account' },
   '/history': { who: 'owner', path: () => '/history' },
   '/collaborate': { who: 'owner', path: () => '/collaborate' },
   '/teams': { who: 'owner', path: () => '/teams' },

@@ -20,6 +20,14 @@ export const PublicUserSchema = z.object({
 })
 export type PublicUser = z.infer<typeof PublicUserSchema>
 
+/**
+ * `GET /api/auth/me`: the signed-in user, and whether they have a password they know. An account made by a
+ * provider's sign-in has none, and confirms its deletion through a mailed link instead
+ * (docs/decisions/066-deletion-link.md). Nothing else about the hash ever leaves auth.
+ */
+export const SignedInUserSchema = PublicUserSchema.extend({ hasPassword: z.boolean() })
+export type SignedInUser = z.infer<typeof SignedInUserSchema>
+
 export const AdminUserSchema = PublicUserSchema.extend({
   invitedBy: z.string().optional(),
   invitedByEmail: z.string().optional(),

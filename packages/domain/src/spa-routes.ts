@@ -13,6 +13,7 @@ export const paths = {
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
   changePassword: '/change-password',
+  deleteAccount: '/delete-account',
   invite: '/invite/:token',
   history: '/history',
   scores: '/scores',
@@ -43,6 +44,8 @@ const routeAccess: Record<string, Access> = {
   [paths.home]: { kind: 'signed-in', guests: GUEST_ROLES },
   // A session that must change its password is sent here, whatever its role.
   [paths.changePassword]: { kind: 'signed-in', guests: GUEST_ROLES },
+  // A mailed link that confirms the deletion of the signed-in account (docs/decisions/066-deletion-link.md).
+  [paths.deleteAccount]: { kind: 'signed-in', guests: GUEST_ROLES },
   [paths.history]: { kind: 'signed-in', guests: ['guest_owner'] },
   [paths.collaborate]: { kind: 'signed-in', guests: ['guest_owner'] },
   // Saved teams (docs/decisions/058-saved-teams.md): for those who save profiles, not guests.

@@ -12,6 +12,7 @@ import { createResetTokensRepository } from './repositories/reset-tokens-reposit
 import { createScimTokensRepository } from './repositories/scim-tokens-repository.ts'
 import { createUsersRepository } from './repositories/users-repository.ts'
 import { accountDeletionRoutes } from './routes/account-deletion-routes.ts'
+import { deletionLinkRoutes } from './routes/deletion-link-routes.ts'
 import { createAuditRepository } from './repositories/audit-repository.ts'
 import { consumeAuditRecords, scheduleAuditRetention } from './audit/audit-log.ts'
 import { auditRoutes } from './routes/audit-routes.ts'
@@ -116,7 +117,14 @@ export async function buildApp(options: AuthOptions) {
     log: app.log,
     compact: () => options.store.compact(),
   })
-  await app.register(accountDeletionRoutes, { users, deletion, loginThrottle, bus })
+  await app.register(accountDeletionRoutes, { users, resetTokens, deletion, loginThrottle, bus })
+  await app.register(deletionLinkRoutes, {
+    users,
+    resetTokens,
+    mailer,
+    mailThrottle: forgotThrottle,
+    publicUrl,
+  })
   sweepDeletions(app, deletion, options.deletionSweepMs ?? DELETION_SWEEP_MS)
   await app.register(scimTokenRoutes, { tokens: scimTokens })
   const { kv } = options

@@ -44,6 +44,26 @@ export const authErrors = {
       'AUTH_PASSWORD_SIGN_IN_OFF',
       "Password sign-in is turned off for this address: sign in with your organisation's provider",
     ),
+  accountHasPassword: () =>
+    new AppError(
+      409,
+      'AUTH_ACCOUNT_HAS_PASSWORD',
+      'Your account has a password: enter it to confirm the deletion',
+    ),
+  invalidDeletionLink: () =>
+    new AppError(
+      400,
+      'AUTH_INVALID_DELETION_LINK',
+      'This deletion link is invalid or has expired. Ask for a new one on the Change Password page.',
+    ),
+  deletionLinkOfAnotherAccount: () =>
+    new AppError(
+      403,
+      'AUTH_DELETION_LINK_OF_ANOTHER_ACCOUNT',
+      'This deletion link was sent for another account. Sign in to that account to use it.',
+    ),
+  mailNotSent: () =>
+    new AppError(503, 'AUTH_MAIL_NOT_SENT', 'The e-mail could not be sent. Please try again later.'),
   userNotFound: () => new AppError(404, 'AUTH_USER_NOT_FOUND', 'User not found'),
   lastAdministrator: () =>
     new AppError(

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { buttonClasses } from '../components/ui/button-styles.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { useMe } from '../features/auth/api/get-me.ts'
+import { accountDeleted } from '../lib/session-state.ts'
 
 export type LoginRedirectState = { from: string }
 /** The state of a redirect away from an administrator's page. */
@@ -34,7 +35,8 @@ export function RouteGuard({ pattern, children }: { pattern: string; children: R
     return <Navigate to={paths.changePassword} replace state={decision.allow ? from : undefined} />
   }
   if (!decision.allow) {
-    const state = decision.redirectTo === paths.login ? from : undefined
+    // After a deletion the page left behind (a used deletion link) is no place to come back to.
+    const state = decision.redirectTo === paths.login && !accountDeleted.get() ? from : undefined
     // A signed-in user turned away from an administrator's page is told why by the header's page buttons
     // (main-navigation.tsx): they load only for signed-in users, so the sign-in page's script stays small.
     const denied = user && pattern.startsWith('/admin/') ? { ...state, accessDenied: true } : state

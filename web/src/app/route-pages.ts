@@ -18,6 +18,7 @@ export const routePages: Partial<Record<string, { module: string; component: str
   [paths.resetPassword]: { module: 'reset-password', component: 'ResetPasswordRoute' },
   [paths.confirmEmail]: { module: 'reset-password', component: 'ConfirmEmailRoute' },
   [paths.changePassword]: { module: 'change-password', component: 'ChangePasswordRoute' },
+  [paths.deleteAccount]: { module: 'change-password', component: 'DeleteAccountRoute' },
   [paths.requestAssessment]: { module: 'request-assessment', component: 'RequestAssessmentRoute' },
   [paths.history]: { module: 'history', component: 'HistoryRoute' },
   [paths.assessment]: { module: 'assessment', component: 'AssessmentRoute' },

@@ -1,8 +1,8 @@
-import type { PublicUser } from '@app/contracts/auth'
+import type { SignedInUser } from '@app/contracts/auth'
 import { isRole } from '@app/domain/roles'
 
 /** The signed-in user as the pages read it: the contract's user, with every field present. */
-export type CurrentUser = PublicUser
+export type CurrentUser = SignedInUser
 
 /** A name field: text, or empty where the answer has none. Anything else is not a user. */
 function optionalText(value: unknown, field: string): string {
@@ -19,7 +19,7 @@ function optionalText(value: unknown, field: string): string {
  */
 export function readCurrentUser(body: unknown): CurrentUser {
   if (typeof body !== 'object' || body === null) throw new Error('Unexpected current user: not an object')
-  const user = body as Partial<Record<keyof PublicUser, unknown>>
+  const user = body as Partial<Record<keyof SignedInUser, unknown>>
   if (typeof user.id !== 'number' || !Number.isInteger(user.id))
     throw new Error('Unexpected current user: id is not an integer')
   if (typeof user.username !== 'string') throw new Error('Unexpected current user: username is not text')
@@ -32,5 +32,7 @@ export function readCurrentUser(body: unknown): CurrentUser {
     name: optionalText(user.name, 'name'),
     role: isRole(user.role) ? user.role : 'standard',
     mustChangePassword: typeof user.mustChangePassword === 'boolean' ? user.mustChangePassword : false,
+    // The sign-in answer leaves it out: whoever just signed in with a password has one.
+    hasPassword: typeof user.hasPassword === 'boolean' ? user.hasPassword : true,
   }
 }

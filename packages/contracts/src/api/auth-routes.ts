@@ -8,6 +8,7 @@ import {
   LoginRequestSchema,
   MessageSchema,
   PublicUserSchema,
+  SignedInUserSchema,
   RegisterRequestSchema,
   RegisteredUserSchema,
   ConfirmEmailRequestSchema,
@@ -49,7 +50,7 @@ export const authRoutes = {
     access: 'signed-in',
     duringPasswordChange: true,
     summary: 'The signed-in user',
-    responses: { 200: PublicUserSchema },
+    responses: { 200: SignedInUserSchema },
   }),
   changePassword: route({
     method: 'POST',

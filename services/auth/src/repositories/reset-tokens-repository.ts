@@ -13,10 +13,20 @@ const ResetTokenSchema = z.object({
    * username by anyone voids the link, whatever path made it. Tokens stored before it had none: void too.
    */
   credentialStamp: z.string().optional(),
+  /**
+   * What the link does: absent, reset the password; 'account-deletion', confirm the account's deletion
+   * (docs/decisions/066-deletion-link.md). A token works only for its own purpose.
+   */
+  purpose: z.literal('account-deletion').optional(),
   expiresAt: z.date(),
   usedAt: z.date().optional(),
   createdAt: z.date(),
 })
+
+/** What a one-time link of auth's does; 'reset' is stored as no purpose, as every token before 066 was. */
+export type LinkPurpose = 'reset' | 'account-deletion'
+const purposeFilter = (purpose: LinkPurpose) =>
+  purpose === 'reset' ? { purpose: { $exists: false } } : { purpose }
 
 export async function createResetTokensRepository(store: DocumentStore, now: () => number = Date.now) {
   const tokens = await store.collection('reset_tokens', {
@@ -25,14 +35,15 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
     indexes: [{ field: 'tokenHash', unique: true }, { field: 'userId' }],
   })
   return {
-    /** A new token voids the user's older ones (decision 040). */
-    async issue(userId: number, credentialStamp: string): Promise<string> {
-      await tokens.deleteMany({ userId })
+    /** A new token voids the user's older ones of the same purpose (decision 040). */
+    async issue(userId: number, credentialStamp: string, purpose: LinkPurpose = 'reset'): Promise<string> {
+      await tokens.deleteMany({ userId, ...purposeFilter(purpose) })
       const token = newOneTimeToken()
       await tokens.insert({
         tokenHash: hashToken(token),
         userId,
         credentialStamp,
+        ...(purpose === 'reset' ? {} : { purpose }),
         expiresAt: new Date(now() + RESET_TOKEN_LIFETIME_MS),
         createdAt: new Date(now()),
       })
@@ -42,19 +53,31 @@ export async function createResetTokensRepository(store: DocumentStore, now: () 
      * The user the token resets and the credentials it was issued for, if it is unused and unexpired; the
      * caller compares the stamp with the user's current one.
      */
-    async check(token: string): Promise<{ userId: number; credentialStamp: string } | null> {
-      const found = await tokens.findOne({ tokenHash: hashToken(token), usedAt: { $exists: false } })
+    async check(
+      token: string,
+      purpose: LinkPurpose = 'reset',
+    ): Promise<{ userId: number; credentialStamp: string } | null> {
+      const found = await tokens.findOne({
+        tokenHash: hashToken(token),
+        usedAt: { $exists: false },
+        ...purposeFilter(purpose),
+      })
       if (!found?.credentialStamp || found.expiresAt.getTime() <= now()) return null
       return { userId: found.userId, credentialStamp: found.credentialStamp }
     },
     /** Marks the token used; of two concurrent calls exactly one gets the user id. */
-    async consume(token: string): Promise<number | null> {
+    async consume(token: string, purpose: LinkPurpose = 'reset'): Promise<number | null> {
       const used = await tokens.updateOne(
-        { tokenHash: hashToken(token), usedAt: { $exists: false }, expiresAt: { $gt: new Date(now()) } },
+        {
+          tokenHash: hashToken(token),
+          usedAt: { $exists: false },
+          expiresAt: { $gt: new Date(now()) },
+          ...purposeFilter(purpose),
+        },
         { $set: { usedAt: new Date(now()) } },
       )
       if (!used) return null
-      await tokens.deleteMany({ userId: used.userId, usedAt: { $exists: false } })
+      await tokens.deleteMany({ userId: used.userId, usedAt: { $exists: false }, ...purposeFilter(purpose) })
       return used.userId
     },
     /** Every token of the user, used or not: their account is being deleted. */

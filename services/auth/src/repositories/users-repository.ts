@@ -25,6 +25,12 @@ export const UserDocumentSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   passwordHash: z.string().startsWith('$argon2id$'),
+  /**
+   * True while the hash is of a random password nobody was told (an account made by a provider's sign-in, or
+   * by a SCIM client without a password): its holder confirms a deletion through a mailed link
+   * (docs/decisions/066-deletion-link.md). Any new hash clears it unless the change sets it again.
+   */
+  passwordUnusable: z.boolean().optional(),
   mustChangePassword: z.boolean(),
   invitedBy: z.string().optional(),
   invitedByEmail: z.string().optional(),
@@ -308,7 +314,11 @@ function updateOf(changes: UserChanges, current: StoredUser | null): Update {
   const $set: NonNullable<Update['$set']> = { updatedAt: new Date() }
   // A field given as undefined is removed (a SCIM client's replace without an `externalId` clears it).
   const $unset: NonNullable<Update['$unset']> = {}
-  for (const [field, value] of Object.entries(changes)) {
+  // A password someone chose (a reset, an administrator, a SCIM client) makes the account's password usable.
+  const passwordChosen = changes.passwordHash !== undefined && !('passwordUnusable' in changes)
+  for (const [field, value] of Object.entries(
+    passwordChosen ? { ...changes, passwordUnusable: undefined } : changes,
+  )) {
     if (value === undefined) $unset[field] = true
     else $set[field] = value
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { api } from '@app/contracts/api'
 import { apiRouteOptions } from '@app/kit/api-route'
 import { clientAddressOf } from '@app/kit/client-address'
@@ -10,11 +10,14 @@ import { isLastAdministrator, type AccountDeletion } from '../account-deletion.t
 import { auditDeletion } from '../audit/account-audit.ts'
 import { authErrors } from '../errors.ts'
 import { verifyPassword } from '../passwords.ts'
+import type { ResetTokensRepository } from '../repositories/reset-tokens-repository.ts'
 import type { StoredUser, UsersRepository } from '../repositories/users-repository.ts'
 import type { Throttle } from '../throttle.ts'
+import { checkDeletionLinkOf } from './deletion-link-routes.ts'
 
 export interface AccountDeletionRoutesOptions {
   users: UsersRepository
+  resetTokens: ResetTokensRepository
   deletion: AccountDeletion
   loginThrottle: Throttle
   bus: EventBus
@@ -39,22 +42,37 @@ const answer = (user: StoredUser, completed: boolean) => ({
   completed,
 })
 
+async function confirmWithPassword(
+  loginThrottle: Throttle,
+  request: FastifyRequest,
+  user: StoredUser,
+  password: string,
+): Promise<void> {
+  const address = clientAddressOf(request.raw)
+  // A guess at the password here costs what one at sign-in does (decision 022).
+  await loginThrottle.admit(user.username, address)
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await loginThrottle.failed(user.username)
+    throw authErrors.wrongCurrentPassword()
+  }
+  await loginThrottle.succeeded(user.username, address)
+}
+
 /** Deleting one's own account, or an administrator deleting any (docs/decisions/061-account-deletion.md). */
 export async function accountDeletionRoutes(app: FastifyInstance, options: AccountDeletionRoutesOptions) {
-  const { users, deletion, loginThrottle, bus } = options
+  const { users, resetTokens, deletion, loginThrottle, bus } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
 
   routes.delete(api.deleteAccount.path, apiRouteOptions(api.deleteAccount), async (request, reply) => {
     const user = await deletableUser(users, userOf(request).userId)
-    const address = clientAddressOf(request.raw)
-    // A guess at the password here costs what one at sign-in does (decision 022).
-    await loginThrottle.admit(user.username, address)
-    if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-      await loginThrottle.failed(user.username)
-      throw authErrors.wrongCurrentPassword()
-    }
-    await loginThrottle.succeeded(user.username, address)
+    // Confirmed by the password, or by a mailed link for an account without one (docs/decisions/066-deletion-link.md).
+    const { token: link, password } = request.body
+    if (typeof link === 'string') await checkDeletionLinkOf(options, link, user)
+    else await confirmWithPassword(loginThrottle, request, user, password ?? '')
     await refuseLastAdministrator(users, user)
+    // Used only now, after every check, and atomically: of two concurrent confirmations exactly one deletes.
+    if (typeof link === 'string' && (await resetTokens.consume(link, 'account-deletion')) !== user.id)
+      throw authErrors.invalidDeletionLink()
     const started = await deletion.delete(user, user.id)
     if (!started) throw authErrors.userNotFound()
     await auditDeletion(bus, request, { id: user.id, role: user.role }, user.id)

@@ -7,6 +7,7 @@ import { REVOKE_USER_HEADER } from '@app/kit/session-headers'
 import type { ZodTypeProvider } from '@app/kit/validation'
 import { authErrors } from '../errors.ts'
 import type { Mailer } from '@app/kit/mailer'
+import { accountOfLink } from '../one-time-links.ts'
 import { hashPassword } from '../passwords.ts'
 import type { ResetTokensRepository } from '../repositories/reset-tokens-repository.ts'
 import { credentialStampOf, type UsersRepository } from '../repositories/users-repository.ts'
@@ -85,11 +86,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
   })
 
   /** The account a token resets, if the token is live and the account's credentials are still those it was asked for. */
-  async function accountOf(token: string) {
-    const issued = await resetTokens.check(token)
-    const user = issued === null ? null : await users.findById(issued.userId)
-    return user && credentialStampOf(user) === issued?.credentialStamp ? user : null
-  }
+  const accountOf = (token: string) => accountOfLink({ resetTokens, users }, token, 'reset')
 
   routes.get(api.checkResetToken.path, apiRouteOptions(api.checkResetToken), async (request) => {
     return (await accountOf(request.params.token)) === null

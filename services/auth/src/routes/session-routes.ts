@@ -102,7 +102,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const user = await users.findById(userOf(request).userId)
     if (!user || user.deletionStartedAt !== undefined || user.active === false)
       throw authErrors.unauthenticated()
-    return user
+    return { ...user, hasPassword: user.passwordUnusable !== true }
   })
 
   // The owner's profile card shows the spec's derived password only while it still opens the account

@@ -128,6 +128,7 @@ export async function createScimAccount(
     ...accountOf(state),
     role: 'standard' as const,
     passwordHash: await passwordHashOf(state),
+    ...(state.password === undefined ? { passwordUnusable: true } : {}),
     // Nobody was told a password: the person sets one through a reset link, or signs in with the one their
     // identity provider pushed.
     mustChangePassword: false,

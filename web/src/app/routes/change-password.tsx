@@ -1,11 +1,12 @@
 import { mayOpen, paths } from '@app/domain/spa-routes'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Link } from '../../components/ui/link.tsx'
 import { useToast } from '../../components/ui/toast.tsx'
 import { textLinkClasses } from '../../components/ui/form.tsx'
 import { useMe } from '../../features/auth/api/get-me.ts'
 import { AuthPage } from '../../features/auth/components/auth-page.tsx'
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx'
+import { DeleteAccountLink } from '../../features/auth/components/delete-account-link.tsx'
 import { DeleteAccountSection } from '../../features/auth/components/delete-account-section.tsx'
 import { DownloadMyData } from '../../features/auth/components/download-my-data.tsx'
 import { redirectTarget } from '../../lib/redirect-target.ts'
@@ -56,4 +57,15 @@ export function ChangePasswordRoute() {
       {!required && <DeleteAccountSection />}
     </AuthPage>
   )
+}
+
+/**
+ * The page a mailed deletion link opens, signed in to the account it was sent for. It shares this module, and
+ * so one chunk, with the account's settings it comes from: every chunk name weighs on the first page.
+ */
+export function DeleteAccountRoute() {
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')?.trim() ?? ''
+  // A different link opened in the same tab starts over instead of keeping the last link's outcome.
+  return <DeleteAccountLink key={token} token={token} />
 }

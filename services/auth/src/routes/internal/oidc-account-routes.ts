@@ -48,6 +48,7 @@ async function linkAccount(
       existing,
       {
         passwordHash: await unusablePasswordHash(),
+        passwordUnusable: true,
         mustChangePassword: false,
         ...(raise ? { role: 'administrator' } : {}),
       },
@@ -100,6 +101,7 @@ export async function oidcAccountRoutes(app: FastifyInstance, options: { takeove
           name,
           role: person.administrator ? 'administrator' : 'standard',
           passwordHash: await unusablePasswordHash(),
+          passwordUnusable: true,
           mustChangePassword: false,
           // The provider verified the address.
           emailConfirmed: true,

@@ -5,15 +5,14 @@ import { accountDeleted, sessionEnded } from '../../../lib/session-state.ts'
 import { clearStoredUser } from '../../../lib/stored-user.ts'
 import { getMeQueryOptions } from './get-me.ts'
 
-/** Deletes the signed-in user's account, confirmed with their current password. */
-export function deleteAccount(password: string) {
-  return apiClient.deleteWithBody(
-    '/api/account',
-    { password },
-    {
-      schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
-    },
-  )
+/**
+ * Deletes the signed-in user's account, confirmed with their current password, or with the token of the
+ * mailed link for an account without one (docs/decisions/066-deletion-link.md).
+ */
+export function deleteAccount(confirmation: { password: string } | { token: string }) {
+  return apiClient.deleteWithBody('/api/account', confirmation, {
+    schema: async () => (await import('@app/contracts/account-deletion')).AccountDeletedSchema,
+  })
 }
 
 /**

@@ -3,23 +3,39 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner, FormAlert, FormField } from '../../../components/ui/form.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDeleteAccount } from '../api/delete-account.ts'
+import { useMe } from '../api/get-me.ts'
+import { useSendDeletionLink } from '../api/send-deletion-link.ts'
 import { PasswordInput } from './password-input.tsx'
+import { WhatDeletionRemoves } from './what-deletion-removes.tsx'
 
-/** What a deletion removes, as auth, profiles, sharing and import carry it out (docs/decisions/061-account-deletion.md). */
-const WHAT_GOES = [
-  'Your account: you are signed out everywhere and can no longer sign in.',
-  'Every profile you saved, with its answers and scores.',
-  'The invitations you sent: everyone you shared with, and everyone they passed it on to, loses access at once.',
-  'The access others shared with you, and the invitations sent to you.',
-  'Your name and e-mail address in import reports and in what others see of their sharing.',
-]
+/** The server's message of a failed call, else `fallback`; null while nothing failed. */
+function failureMessageOf(failure: unknown, fallback: string): string | null {
+  if (failure instanceof ApiError) return failure.serverMessage ?? fallback
+  return failure ? 'An unexpected error occurred' : null
+}
 
-/** The 'Delete my account' section: what will go, the password that confirms it, and the button. */
+/**
+ * The 'Delete my account' section: what will go, then the password that confirms it, or, for an account
+ * without a password (made by a provider's sign-in), a mailed link (docs/decisions/066-deletion-link.md).
+ */
 export function DeleteAccountSection() {
+  const me = useMe()
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Delete my account
+      </h2>
+      <WhatDeletionRemoves />
+      {me.data?.hasPassword === false ? <ConfirmByMail /> : <ConfirmByPassword />}
+    </section>
+  )
+}
+
+function ConfirmByPassword() {
   const deletion = useDeleteAccount()
   const [password, setPassword] = useState('')
   const [missing, setMissing] = useState(false)
-  const headingId = useId()
   const alertId = useId()
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,56 +45,65 @@ export function DeleteAccountSection() {
       return
     }
     setMissing(false)
-    deletion.mutate(password)
+    deletion.mutate({ password })
   }
 
-  const failure = deletion.error
-  const failureMessage =
-    failure instanceof ApiError
-      ? (failure.serverMessage ?? 'Your account could not be deleted')
-      : failure
-        ? 'An unexpected error occurred'
-        : null
+  const failureMessage = failureMessageOf(deletion.error, 'Your account could not be deleted')
   const busy = deletion.isPending || deletion.isSuccess
   return (
-    <section aria-labelledby={headingId} className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Delete my account
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">This cannot be undone. Deleting your account removes:</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        {WHAT_GOES.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <FormField
-          id="delete-account-password"
-          label="Your password"
-          hint="Enter your current password to confirm the deletion."
-          error={missing ? 'Please enter your current password' : undefined}
-          invalid={missing || Boolean(failureMessage)}
-          describedBy={failureMessage ? alertId : undefined}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              field={{
-                name: 'password',
-                value: password,
-                onChange: (event) => setPassword(event.target.value),
-              }}
-              autoComplete="current-password"
-              fieldName="password of the account to delete"
-            />
-          )}
-        </FormField>
-        {failureMessage && <FormAlert id={alertId}>{failureMessage}</FormAlert>}
-        <button type="submit" disabled={busy} className={`w-full ${buttonClasses('danger', 'lg')}`}>
-          {busy && <ButtonSpinner />}
-          {busy ? 'Deleting Account...' : 'Delete My Account'}
-        </button>
-      </form>
-    </section>
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <FormField
+        id="delete-account-password"
+        label="Your password"
+        hint="Enter your current password to confirm the deletion."
+        error={missing ? 'Please enter your current password' : undefined}
+        invalid={missing || Boolean(failureMessage)}
+        describedBy={failureMessage ? alertId : undefined}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            field={{
+              name: 'password',
+              value: password,
+              onChange: (event) => setPassword(event.target.value),
+            }}
+            autoComplete="current-password"
+            fieldName="password of the account to delete"
+          />
+        )}
+      </FormField>
+      {failureMessage && <FormAlert id={alertId}>{failureMessage}</FormAlert>}
+      <button type="submit" disabled={busy} className={`w-full ${buttonClasses('danger', 'lg')}`}>
+        {busy && <ButtonSpinner />}
+        {busy ? 'Deleting Account...' : 'Delete My Account'}
+      </button>
+    </form>
+  )
+}
+
+/** An account without a password confirms through a link mailed to its address. */
+function ConfirmByMail() {
+  const sending = useSendDeletionLink()
+  const failureMessage = failureMessageOf(sending.error, 'The link could not be sent')
+  return (
+    <div className="mt-4 space-y-4">
+      <p className="text-sm text-slate-700">
+        Your account has no password: we confirm the deletion with a link sent to your e-mail address.
+      </p>
+      <div role="status" className="text-sm text-emerald-800">
+        {sending.data && !sending.isPending ? sending.data.message : null}
+      </div>
+      {failureMessage && <FormAlert>{failureMessage}</FormAlert>}
+      <button
+        type="button"
+        disabled={sending.isPending}
+        onClick={() => sending.mutate()}
+        className={`w-full ${buttonClasses('danger', 'lg')}`}
+      >
+        {sending.isPending && <ButtonSpinner />}
+        {sending.isPending ? 'Sending Link...' : 'Send me a confirmation link'}
+      </button>
+    </div>
   )
 }
