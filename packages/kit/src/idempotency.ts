@@ -141,9 +141,11 @@ export function createIdempotency(options: IdempotencyOptions) {
       contentType: typeof contentType === 'string' ? contentType : null,
       body: payload.toString(),
     }
-    // The answer first, then the claim kept as long: a later repeat then never counts 1 again.
+    // The answer first, then the claim freed: a repeat reads the answer before it ever counts, so the answer
+    // alone keeps the key used, and each answered key holds one entry for its TTL instead of two (the embedded
+    // store keeps every entry in memory: docs/decisions/020-relaxed-keys-in-their-own-redis.md).
     await kv.set(claimed.answerKey, JSON.stringify(answer), ttlMs)
-    await kv.set(claimed.claimKey, '2', ttlMs)
+    await kv.delete(claimed.claimKey)
     return payload
   }
 

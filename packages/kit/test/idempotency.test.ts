@@ -109,3 +109,59 @@ describe('Idempotency-Key', () => {
     expect(demo.runs).toEqual(['POST a', 'POST a'])
   })
 })
+
+describe('what an answered key keeps', () => {
+  it('one entry, the answer: the claim is freed, and a repeat still replays without running again', async () => {
+    // The real embedded store, watched: which keys hold a value once the request has been answered.
+    const held = new Set<string>()
+    const kv = dependencies.kv
+    const watched = {
+      ...kv,
+      kind: kv.kind,
+      get: kv.get.bind(kv),
+      getMany: kv.getMany.bind(kv),
+      ping: kv.ping.bind(kv),
+      close: kv.close.bind(kv),
+      async set(key: string, value: string, ttlMs?: number) {
+        held.add(key)
+        return kv.set(key, value, ttlMs)
+      },
+      async increment(key: string, ttlMs: number) {
+        held.add(key)
+        return kv.increment(key, ttlMs)
+      },
+      async delete(key: string) {
+        held.delete(key)
+        return kv.delete(key)
+      },
+    }
+    const app = createServiceApp('questions', dependencies)
+    const idempotency = createIdempotency({ kv: watched, scope: 'questions:kept', errorPrefix: 'QUESTIONS' })
+    let runs = 0
+    app.post(
+      '/api/kept',
+      idempotentRouteOptions(
+        {
+          config: { access: 'signed-in' as const },
+          schema: { response: { 200: z.object({ run: z.number() }) } },
+        },
+        idempotency,
+      ),
+      async () => ({ run: (runs += 1) }),
+    )
+    await app.ready()
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/kept',
+        headers: { ...identityHeaders('questions', sam), 'idempotency-key': 'kept-1' },
+      })
+    expect((await send()).json()).toEqual({ run: 1 })
+    expect([...held].map((key) => key.split(':').at(-1))).toEqual(['answer'])
+    const again = await send()
+    expect(again.json()).toEqual({ run: 1 })
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(runs).toBe(1)
+    await app.close()
+  })
+})
