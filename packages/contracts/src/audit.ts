@@ -74,6 +74,7 @@ export const AUDITED_FIELDS = [
   'name',
   'password',
   'role',
+  'active',
 ] as const
 
 /**

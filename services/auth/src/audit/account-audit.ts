@@ -16,6 +16,7 @@ const FIELD_NAMES: Partial<Record<keyof UserChanges, AuditedField>> = {
   name: 'name',
   passwordHash: 'password',
   role: 'role',
+  active: 'active',
 }
 
 /** The names of the fields an edit changed, never their values (docs/decisions/059-audit-log.md). */
@@ -24,11 +25,14 @@ export function editedFields(changed: readonly string[]): AuditedField[] {
   return [...new Set(names)]
 }
 
-/** An administrator changed an account's fields in user management. */
+/**
+ * An administrator changed an account's fields: in user management, or through a SCIM client (recorded as the
+ * administrator who created its token, as its deletions are).
+ */
 export async function auditAdministratorEdit(
   bus: EventBus,
   request: AuditRequest,
-  administrator: Identity,
+  actor: { id: number; role: StoredUser['role'] },
   userId: number,
   changed: readonly string[],
 ): Promise<void> {
@@ -37,7 +41,7 @@ export async function auditAdministratorEdit(
     'auth',
     {
       kind: 'user.edited',
-      actor: { id: administrator.userId, role: administrator.role },
+      actor,
       subject: { userId },
       details: { fields: editedFields(changed) },
     },

@@ -143,7 +143,14 @@ export async function adminRoutes(
       'user edited by an administrator',
     )
     reply.header(REVOKE_USER_HEADER, String(user.id))
-    await auditAdministratorEdit(bus, request, userOf(request), user.id, Object.keys(changes))
+    const administrator = userOf(request)
+    await auditAdministratorEdit(
+      bus,
+      request,
+      { id: administrator.userId, role: administrator.role },
+      user.id,
+      Object.keys(changes),
+    )
     await announceUserUpdated(bus, user, updated!)
     return toAdminUser(updated!)
   })

@@ -121,7 +121,14 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
     const user = await managedUser(users, request.params.id)
     const expectedUpdatedAt = checkIfMatch(request, user)
     const state = stateOfRequest(request.body)
-    const updated = await applyScimState(options, user, state, expectedUpdatedAt ? { expectedUpdatedAt } : {})
+    const by = { request, token: tokenOf.get(request)! }
+    const updated = await applyScimState(
+      options,
+      by,
+      user,
+      state,
+      expectedUpdatedAt ? { expectedUpdatedAt } : {},
+    )
     return answer(reply, updated)
   })
 
@@ -129,7 +136,14 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
     const user = await managedUser(users, request.params.id)
     const expectedUpdatedAt = checkIfMatch(request, user)
     const state = patchedState(user, request.body)
-    const updated = await applyScimState(options, user, state, expectedUpdatedAt ? { expectedUpdatedAt } : {})
+    const by = { request, token: tokenOf.get(request)! }
+    const updated = await applyScimState(
+      options,
+      by,
+      user,
+      state,
+      expectedUpdatedAt ? { expectedUpdatedAt } : {},
+    )
     return answer(reply, updated)
   })
 

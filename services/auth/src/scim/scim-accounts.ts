@@ -20,7 +20,7 @@ import { announceUserCreated, announceUserUpdated } from '../user-events.ts'
 import { scimProblems } from './scim-errors.ts'
 import type { ScimAccountState } from './scim-user-resource.ts'
 import type { AuditRequest } from '@app/kit/audit'
-import { auditDeletion } from '../audit/account-audit.ts'
+import { auditAdministratorEdit, auditDeletion } from '../audit/account-audit.ts'
 
 export interface ScimAccountDependencies {
   users: UsersRepository
@@ -69,6 +69,7 @@ const accountOf = (state: ScimAccountState) => ({
  */
 export async function applyScimState(
   dependencies: ScimAccountDependencies,
+  by: { request: AuditRequest; token: ScimTokenHolder },
   user: StoredUser,
   state: ScimAccountState,
   options: { expectedUpdatedAt?: Date } = {},
@@ -111,6 +112,8 @@ export async function applyScimState(
     'user changed by a SCIM client',
   )
   await announceUserUpdated(dependencies.bus, user, updated)
+  const actor = { id: by.token.createdBy, role: 'administrator' as const }
+  await auditAdministratorEdit(dependencies.bus, by.request, actor, user.id, Object.keys(changes))
   return updated
 }
 

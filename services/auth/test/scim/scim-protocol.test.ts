@@ -110,6 +110,52 @@ describe('SCIM bearer tokens', () => {
   })
 })
 
+describe('SCIM edits in the audit log', () => {
+  it('are recorded as the token creator’s edits, naming the fields changed and never their values', async () => {
+    const { id } = (await scim('POST', '/Users', person)).json
+    const patched = await scim('PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [
+        { op: 'replace', path: 'name.givenName', value: 'Samantha' },
+        { op: 'replace', path: 'active', value: false },
+      ],
+    })
+    expect(patched.status).toBe(200)
+    // The whole person again: the given name back to Sam, and a password.
+    const replaced = await scim('PUT', `/Users/${id}`, {
+      ...person,
+      password: 'a pushed password 1',
+      active: false,
+    })
+    expect(replaced.status).toBe(200)
+    // Nothing changed: no record.
+    expect((await scim('PUT', `/Users/${id}`, { ...person, active: false })).status).toBe(200)
+    let entries: Array<{ actor: unknown; subject: unknown; details: { fields?: string[] } }> = []
+    await expect
+      .poll(async () => {
+        const page = await admin('GET', '/api/admin/audit?kind=user.edited')
+        entries = page.json().entries
+        return entries.length
+      })
+      .toBe(2)
+    expect(
+      entries.map(({ actor, subject, details }) => ({ actor, subject, fields: details.fields?.sort() })),
+    ).toEqual([
+      {
+        actor: { id: adminIdentity.userId, role: 'administrator' },
+        subject: { userId: Number(id) },
+        fields: ['firstName', 'password'],
+      },
+      {
+        actor: { id: adminIdentity.userId, role: 'administrator' },
+        subject: { userId: Number(id) },
+        fields: ['active', 'firstName'],
+      },
+    ])
+    expect(JSON.stringify(entries)).not.toMatch(/Samantha|a pushed password/)
+  })
+})
+
 describe('SCIM answers', () => {
   it('refuse a stale If-Match with 412 and accept the current version', async () => {
     const { id, meta } = (await scim('POST', '/Users', person)).json
