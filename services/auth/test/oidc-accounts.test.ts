@@ -110,6 +110,21 @@ describe("POST /internal/users/oidc-account (gateway → auth, a provider's sign
     expect(raised.user).toMatchObject({ id: member.user.id, role: 'administrator' })
     const later = (await fromGateway(person({ email: 'sam@example.com', administrator: false }))).json()
     expect(later.user.role).toBe('administrator')
+    // The raise is in the audit log, once: the later sign-ins changed no role.
+    const changes = async () =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/admin/audit?kind=role.changed',
+          headers: as(adminIdentity),
+        })
+      ).json() as AuditPage
+    await expect.poll(async () => (await changes()).total).toBe(1)
+    expect((await changes()).entries[0]).toMatchObject({
+      actor: { id: member.user.id, role: 'administrator' },
+      subject: { userId: member.user.id },
+      details: { fromRole: 'standard', toRole: 'administrator' },
+    })
   })
 
   it('refuses an unverified e-mail, and any caller but the gateway', async () => {

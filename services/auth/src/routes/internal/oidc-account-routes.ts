@@ -26,6 +26,24 @@ async function auditSignIn(bus: EventBus, request: AuditRequest, user: StoredUse
 }
 
 /**
+ * The provider's administrator claim raised a linked account's role: a role change like an administrator's,
+ * made by the holder's own sign-in, so the account is both actor and subject.
+ */
+async function auditRaise(bus: EventBus, request: AuditRequest, before: StoredUser, after: StoredUser) {
+  await publishAudit(
+    bus,
+    'auth',
+    {
+      kind: 'role.changed',
+      actor: { id: after.id, role: after.role },
+      subject: { userId: after.id },
+      details: { fromRole: before.role, toRole: after.role },
+    },
+    request,
+  )
+}
+
+/**
  * A password nobody knows: an account made by a provider's sign-in has no password until its holder sets one
  * through 'Forgot password', which mails the verified address.
  */
@@ -89,6 +107,7 @@ export async function oidcAccountRoutes(app: FastifyInstance, options: { takeove
           { event: 'oidc_linked', userId: linked.id, provider: person.provider },
           'provider sign-in linked',
         )
+        if (linked.role !== existing.role) await auditRaise(bus, request, existing, linked)
         return { user: sessionUserOf(await auditSignIn(bus, request, linked)), created: false }
       }
       const name = `${person.firstName} ${person.lastName}`.trim()
