@@ -142,7 +142,7 @@ describe('work per signed-in request', () => {
     }
     const service = await promisesPer(direct)
     const gateway = await promisesPer(throughGateway)
-    // Hooks are callbacks and the limits are counted in this process without one (bench/README.md, gateway): two
+    // Hooks are callbacks and the limits are counted in this process without one (decision 067): two
     // promises more than the service alone, the session store's read and the proxied call's. Each async hook or
     // awaited limiter would add at least one per request; the landed code made 16 more.
     expect(gateway).toBeLessThanOrEqual(service + 2)

@@ -41,7 +41,7 @@ const MEMORY_CAPACITY = 5000
 
 /**
  * A fixed window per address, counted in this process: what @fastify/rate-limit's local store does, without
- * its promises (three per request; bench/README.md, gateway). Past the capacity the window started longest
+ * its promises (docs/decisions/067-gateway-limits-counted-in-process.md). Past the capacity the window started longest
  * ago is forgotten first.
  */
 function memoryCounter(limit: Limit): Counter {
