@@ -41,8 +41,8 @@ const MEMORY_CAPACITY = 5000
 
 /**
  * A fixed window per address, counted in this process: what @fastify/rate-limit's local store does, without
- * its promises (docs/decisions/067-gateway-limits-counted-in-process.md). Past the capacity the window started longest
- * ago is forgotten first.
+ * its promises (docs/decisions/067-gateway-limits-counted-in-process.md). Past the capacity the window started
+ * longest ago is forgotten first.
  */
 function memoryCounter(limit: Limit): Counter {
   const windows = new Map<string, { count: number; startMs: number }>()
