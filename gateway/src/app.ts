@@ -2,7 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { createServiceClient } from '@app/kit/service-client'
-import { newRequestId, registerRequestLog, REQUEST_ID_HEADER, RequestLineController } from '@app/kit/logger'
+import { newRequestId, registerRequestLog, RequestLineController } from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { GatewayConfig } from './config.ts'
 import { createCircuitBreaker } from './plugins/circuit-breaker.ts'
@@ -51,11 +51,6 @@ export async function buildApp(options: GatewayOptions) {
     genReqId: newRequestId, // never the client's: the id is passed on to the services (plugins/proxy.ts)
   })
   registerRequestLog(app, (request) => request.routeRule?.path)
-  // Every answer names its request, so a user reporting a failure can quote the id the logs carry.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id)
-    done()
-  })
   registerErrorHandling(app, 'GATEWAY')
   registerScimErrors(app) // before compression, which it must see uncompressed
   await registerCompression(app) // before every route, so each answer can be compressed

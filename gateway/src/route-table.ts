@@ -76,11 +76,25 @@ export function compileRouteTable(rules: readonly RouteRule[]): RouteMatcher {
     const shape = `${rule.method} ${rule.segments.length}`
     byShape.set(shape, [...(byShape.get(shape) ?? []), rule])
   }
+  const matchRow = (verb: string, pathname: string) => {
+    const parts = pathname.split('/')
+    return byShape.get(`${verb} ${parts.length}`)?.find((rule) => matches(rule, parts)) ?? null
+  }
+  // Most requests name a row without parameters: found by one lookup of the lower-case path. Only rows that the
+  // walk above would pick for their own path are kept, so both ways give the same row.
+  const exact = new Map<string, Map<string, RouteRule>>()
+  for (const rule of compiled) {
+    if (rule.segments.some((segment) => segment.startsWith(':'))) continue
+    const path = rule.segments.join('/')
+    if (matchRow(rule.method, path) !== rule) continue
+    const byPath = exact.get(rule.method) ?? new Map<string, RouteRule>()
+    byPath.set(path, rule)
+    exact.set(rule.method, byPath)
+  }
   return {
     match(method, pathname) {
-      const parts = pathname.split('/')
       const verb = method === 'HEAD' ? 'GET' : method
-      return byShape.get(`${verb} ${parts.length}`)?.find((rule) => matches(rule, parts)) ?? null
+      return exact.get(verb)?.get(pathname.toLowerCase()) ?? matchRow(verb, pathname)
     },
     hasPath(pathname) {
       const parts = pathname.split('/')

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import type { KeyValueStore } from '@app/kit/kv/port'
@@ -7,7 +8,7 @@ import { logIn, startGateway, startUpstream, testUsers } from './support/gateway
  * What the gateway does for each signed-in request, counted: the CI-held part of the gateway's speed budget
  * (bench/README.md). Each count is one piece of per-request work that once grew the gateway's cost by itself:
  * verifying the cookie's signature and schema, signing an identity token, reading the session store
- * (docs/decisions/051-gateway-work-per-request.md).
+ * (docs/decisions/051-gateway-work-per-request.md), a promise in a hook or in the rate limiter.
  */
 
 /** The embedded store, with every call it answers written down by name. */
@@ -111,5 +112,40 @@ describe('work per signed-in request', () => {
       expect(response.statusCode).toBe(401)
     }
     expect(verify).toHaveBeenCalledTimes(3)
+  })
+
+  it('makes no promise of its own beyond the revocation read and the proxied call', async () => {
+    const calls: string[] = []
+    const { app } = await startGateway({ upstreamUrl: upstream.url, kv: countedStore(calls) })
+    const cookie = await logIn(app, testUsers.standard)
+    const throughGateway = () =>
+      app.inject({ method: 'GET', url: '/api/echo/signed-in', cookies: { session: cookie } })
+    // The same answer straight from the service: its own promises, and inject's, counted alike.
+    const direct = () => upstream.app.inject({ method: 'GET', url: '/api/echo/signed-in' })
+    for (let index = 0; index < REQUESTS; index += 1) await Promise.all([throughGateway(), direct()])
+
+    let promises = 0
+    const counter = createHook({
+      init: (_id, type) => {
+        if (type === 'PROMISE') promises += 1
+      },
+    })
+    const promisesPer = async (call: () => Promise<{ statusCode: number }>) => {
+      promises = 0
+      counter.enable()
+      try {
+        for (let index = 0; index < REQUESTS; index += 1) expect((await call()).statusCode).toBe(200)
+      } finally {
+        counter.disable()
+      }
+      return promises / REQUESTS
+    }
+    const service = await promisesPer(direct)
+    const gateway = await promisesPer(throughGateway)
+    // Hooks are callbacks and the limits are counted in this process without one (decision 067): two
+    // promises more than the service alone, the session store's read and the proxied call's. Each async hook or
+    // awaited limiter would add at least one per request; the landed code made 16 more.
+    expect(gateway).toBeLessThanOrEqual(service + 2)
+    expect(calls.filter((name) => name === 'getMany')).toHaveLength(2 * REQUESTS)
   })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { startGateway, useUpstream } from './support/gateway.ts'
 
 const upstream = useUpstream()
@@ -64,6 +64,34 @@ describe('request safety', () => {
     const retryAfter = Number(limited.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
+  })
+
+  it('counts each address in a fixed window that starts again once it ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T10:00:00Z') })
+    try {
+      const app = await gateway({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' } })
+      const call = (remoteAddress: string) => app.inject({ method: 'GET', url: '/api/echo', remoteAddress })
+      expect((await call('192.0.2.1')).statusCode).toBe(200)
+      vi.setSystemTime(new Date('2026-01-01T10:00:40Z'))
+      expect((await call('192.0.2.1')).statusCode).toBe(200)
+      const limited = await call('192.0.2.1')
+      expect(limited.statusCode).toBe(429)
+      // 20 s of the window are left, whatever came since.
+      expect(limited.headers['retry-after']).toBe('20')
+      // Another address has its own window; pages outside the API are not counted.
+      expect((await call('192.0.2.2')).statusCode).toBe(200)
+      expect(
+        (await app.inject({ method: 'GET', url: '/login', remoteAddress: '192.0.2.1' })).statusCode,
+      ).not.toBe(429)
+      vi.setSystemTime(new Date('2026-01-01T10:00:59.999Z'))
+      expect((await call('192.0.2.1')).statusCode).toBe(429)
+      vi.setSystemTime(new Date('2026-01-01T10:01:00Z'))
+      expect((await call('192.0.2.1')).statusCode).toBe(200)
+      expect((await call('192.0.2.1')).statusCode).toBe(200)
+      expect((await call('192.0.2.1')).statusCode).toBe(429)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('limits credential routes per address with their own configured numbers', async () => {

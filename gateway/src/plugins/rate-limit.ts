@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { AddressLimitName, ApiRoute } from '@app/contracts/api'
 import { Redis } from 'ioredis'
 import { AppError } from '@app/kit/errors'
 import { KeyValueUnavailableError } from '@app/kit/kv/port'
-import { isApiPath } from '../canonical-url.ts'
+import { routeOf } from '../request-route.ts'
 
 export interface Limit {
   max: number
@@ -25,15 +25,112 @@ export interface RateLimitOptions {
   redisUrl?: string | undefined
 }
 
+/** A refusal, or nothing; a promise only where the counters live in Redis. */
+export type LimitCheck = AppError | undefined | Promise<AppError | undefined>
+
 export interface RateLimits {
   /** Counts the request against its row's per-address limit, if the row has one, and refuses it past the limit. */
-  enforceRouteLimit(rule: LimitedRoute, request: FastifyRequest, reply: FastifyReply): Promise<void>
+  enforceRouteLimit(rule: LimitedRoute, request: FastifyRequest, reply: FastifyReply): LimitCheck
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>
+/** Counts one request of a client address: 0 within the limit, else the milliseconds until its window ends. */
+type Counter = (request: FastifyRequest) => number | Promise<number>
+
+/** Client addresses remembered per limit in this process, as @fastify/rate-limit's own store keeps (5,000). */
+const MEMORY_CAPACITY = 5000
 
 /**
- * Rate limits on @fastify/rate-limit. `request.ip` believes X-Forwarded-For only from TRUSTED_PROXIES (Fastify's
+ * A fixed window per address, counted in this process: what @fastify/rate-limit's local store does, without
+ * its promises (docs/decisions/067-gateway-limits-counted-in-process.md). Past the capacity the window started
+ * longest ago is forgotten first.
+ */
+function memoryCounter(limit: Limit): Counter {
+  const windows = new Map<string, { count: number; startMs: number }>()
+  return ({ ip: address }) => {
+    const now = Date.now()
+    let window = windows.get(address)
+    if (!window || window.startMs + limit.windowMs <= now) {
+      if (window) windows.delete(address)
+      else if (windows.size >= MEMORY_CAPACITY) windows.delete(windows.keys().next().value!)
+      window = { count: 0, startMs: now }
+      windows.set(address, window)
+    }
+    window.count += 1
+    return window.count > limit.max ? Math.max(1, window.startMs + limit.windowMs - now) : 0
+  }
+}
+
+/** Counters in Redis, shared by every gateway, through @fastify/rate-limit's Redis store. */
+async function redisCounters(app: FastifyInstance, redisUrl: string) {
+  // Its own connection, bounded like the key-value store's: an unreachable Redis fails calls at once.
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    retryStrategy: (times) => Math.min(100 * times, 1000),
+  })
+  redis.on('error', () => {})
+  await redis.connect().catch(() => undefined)
+  app.addHook('onClose', async () => {
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+    else redis.disconnect()
+  })
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: 'gateway-rate:' })
+  return (limit: Limit, scope: string): Counter => {
+    const limiter = app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (request) => `${scope}:${request.ip}`,
+    })
+    return (request) =>
+      limiter(request).then((outcome) =>
+        !outcome.isAllowed && outcome.isExceeded ? Math.max(1, outcome.ttl) : 0,
+      )
+  }
+}
+
+/** What a refused request gets: 429 with Retry-After and the `{ message, code }` shape. */
+function refusal(
+  waitMs: number,
+  max: number,
+  reply: FastifyReply,
+  message: (seconds: number) => string,
+): AppError | undefined {
+  if (waitMs === 0) return undefined
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  reply.header('retry-after', String(seconds))
+  reply.header('x-ratelimit-limit', String(max))
+  reply.header('x-ratelimit-remaining', '0')
+  return new AppError(429, 'GATEWAY_RATE_LIMITED', message(seconds))
+}
+
+function check(
+  count: Counter,
+  limit: Limit,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: (seconds: number) => string,
+): LimitCheck {
+  const waitMs = count(request)
+  if (typeof waitMs === 'number') return refusal(waitMs, limit.max, reply, message)
+  return waitMs.then(
+    (wait) => refusal(wait, limit.max, reply, message),
+    (error: unknown) => {
+      throw new KeyValueUnavailableError('The rate-limit store cannot be reached', { cause: error })
+    },
+  )
+}
+
+/** Hands a check's outcome to a callback hook's `done`, without a promise when there is none. */
+export function settle(result: LimitCheck, done: (error?: Error) => void): void {
+  if (result instanceof Promise) result.then((error) => done(error), done)
+  else done(result)
+}
+
+/**
+ * Rate limits per client address. `request.ip` believes X-Forwarded-For only from TRUSTED_PROXIES (Fastify's
  * `trustProxy`), so a client cannot pick its own bucket. A 429 carries Retry-After and the `{ message, code }` shape.
  * A Redis that cannot be reached fails closed with 503, like the session store.
  */
@@ -41,83 +138,33 @@ export async function registerRateLimits(
   app: FastifyInstance,
   options: RateLimitOptions,
 ): Promise<RateLimits> {
-  let redis: Redis | undefined
-  if (options.redisUrl) {
-    // Its own connection, bounded like the key-value store's: an unreachable Redis fails calls at once.
-    redis = new Redis(options.redisUrl, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 1000,
-      commandTimeout: 1000,
-      retryStrategy: (times) => Math.min(100 * times, 1000),
-    })
-    redis.on('error', () => {})
-    await redis.connect().catch(() => undefined)
-    const client = redis
-    app.addHook('onClose', async () => {
-      if (client.status === 'ready') await client.quit().catch(() => client.disconnect())
-      else client.disconnect()
-    })
+  const counter = options.redisUrl
+    ? await redisCounters(app, options.redisUrl)
+    : (limit: Limit) => memoryCounter(limit)
+
+  const global = counter(options.global, 'global')
+  const tooMany = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`
+  // A callback hook: in this process the count is synchronous, and this runs on every API request.
+  const globalLimit: onRequestHookHandler = (request, reply, done) => {
+    const route = routeOf(request.raw)
+    if (!route.ok || !route.api) return done()
+    settle(check(global, options.global, request, reply, tooMany), done)
   }
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'gateway-rate:' } : {}),
-  })
+  app.addHook('onRequest', globalLimit)
 
-  const limiter = (limit: Limit, scope: string): Limiter =>
-    app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (request) => `${scope}:${request.ip}`,
-    })
-
-  async function enforce(
-    limit: Limiter,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    message: (seconds: number) => string,
-  ) {
-    let outcome: Awaited<ReturnType<Limiter>>
-    try {
-      outcome = await limit(request)
-    } catch (error) {
-      throw new KeyValueUnavailableError('The rate-limit store cannot be reached', { cause: error })
-    }
-    if (outcome.isAllowed || !outcome.isExceeded) return
-    const seconds = Math.max(1, outcome.ttlInSeconds)
-    reply.header('retry-after', String(seconds))
-    reply.header('x-ratelimit-limit', String(outcome.max))
-    reply.header('x-ratelimit-remaining', '0')
-    throw new AppError(429, 'GATEWAY_RATE_LIMITED', message(seconds))
-  }
-
-  const global = limiter(options.global, 'global')
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url.split('?', 1)[0]!)) return
-    await enforce(
-      global,
-      request,
-      reply,
-      (seconds) => `Too many requests. Please try again in ${seconds} seconds.`,
-    )
-  })
-
-  const routeLimiters = new Map<LimitedRoute, Limiter>()
+  const tooManyAttempts = (seconds: number) =>
+    `Too many attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`
+  const routeCounters = new Map<LimitedRoute, Counter>()
   return {
-    async enforceRouteLimit(rule, request, reply) {
-      if (!rule.perAddressLimit) return
-      let limit = routeLimiters.get(rule)
-      if (!limit) {
-        limit = limiter(options.perAddress[rule.perAddressLimit], `route:${rule.method} ${rule.path}`)
-        routeLimiters.set(rule, limit)
+    enforceRouteLimit(rule, request, reply) {
+      if (!rule.perAddressLimit) return undefined
+      const limit = options.perAddress[rule.perAddressLimit]
+      let count = routeCounters.get(rule)
+      if (!count) {
+        count = counter(limit, `route:${rule.method} ${rule.path}`)
+        routeCounters.set(rule, count)
       }
-      await enforce(
-        limit,
-        request,
-        reply,
-        (seconds) => `Too many attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
-      )
+      return check(count, limit, request, reply, tooManyAttempts)
     },
   }
 }

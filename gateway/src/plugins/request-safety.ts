@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import { AppError } from '@app/kit/errors'
+import { REQUEST_ID_HEADER } from '@app/kit/logger'
 import { isScimPath } from '../canonical-url.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -69,6 +70,8 @@ export function registerRequestSafety(app: FastifyInstance, options: RequestSafe
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
   // A callback hook: every check is synchronous, and this runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
+    // Every answer names its request, so a user reporting a failure can quote the id the logs carry.
+    reply.header(REQUEST_ID_HEADER, request.id)
     reply.headers(request.url.startsWith('/api/') || isScimPath(request.url) ? apiHeaders : pageHeaders)
     done(refusalOf(request, options.bodyLimitOf(request), allowed))
   })
