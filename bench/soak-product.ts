@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@app/kit/testing/free-port'
+import { withYoungGeneration } from '../scripts/thread-pool.mjs'
 import {
   anyAddress,
   discBody,
@@ -91,7 +92,8 @@ async function startProduct(
     ],
     {
       cwd: ROOT,
-      env: {
+      // As `npm start` starts it (scripts/start.mjs), with the same young generation.
+      env: withYoungGeneration({
         ...process.env,
         ...loopDelayEnvironment(),
         DATA_DIR: dataDirectory,
@@ -103,7 +105,7 @@ async function startProduct(
         REDIS_URL: '',
         MONGO_URL: '',
         KAFKA_BROKERS: '',
-      },
+      }),
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )

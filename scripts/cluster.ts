@@ -13,7 +13,7 @@ import {
 } from '@app/kit/testing/redis-server'
 import { callsOf, upperName } from '@app/kit/services'
 import { keyEnvironment, localSecrets } from './secrets.ts'
-import { withThreadPoolSize } from './thread-pool.mjs'
+import { withThreadPoolSize, withYoungGeneration } from './thread-pool.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 type ProcessName = ServiceName | 'gateway'
@@ -97,14 +97,16 @@ export async function startCluster(options: ClusterOptions) {
       ([name]) => !name.endsWith('_PRIVATE_KEY') && name !== 'SESSION_SECRET',
     ),
   )
-  const common = withThreadPoolSize({
-    PUBLIC_URL: `http://localhost:${gatewayPort}`,
-    ...inherited,
-    DATA_DIR: options.dataDirectory,
-    REDIS_URL: options.redisUrl,
-    ...(options.relaxedRedisUrl ? { REDIS_RELAXED_URL: options.relaxedRedisUrl } : {}),
-    HOST: '127.0.0.1',
-  })
+  const common = withYoungGeneration(
+    withThreadPoolSize({
+      PUBLIC_URL: `http://localhost:${gatewayPort}`,
+      ...inherited,
+      DATA_DIR: options.dataDirectory,
+      REDIS_URL: options.redisUrl,
+      ...(options.relaxedRedisUrl ? { REDIS_RELAXED_URL: options.relaxedRedisUrl } : {}),
+      HOST: '127.0.0.1',
+    }),
+  )
   const children = new Map<ProcessName, ChildProcess>()
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   // Names stopped on purpose (stop(), close()): their exit is not a crash.

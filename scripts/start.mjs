@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { withThreadPoolSize } from './thread-pool.mjs'
+import { withThreadPoolSize, withYoungGeneration } from './thread-pool.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const cluster = process.argv.includes('--cluster')
@@ -49,7 +49,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
   cwd: root,
   stdio: 'inherit',
   // The all-in-one process hashes passwords itself; the cluster runner passes the size on to its children.
-  env: withThreadPoolSize({ NODE_ENV: 'production', ...process.env }),
+  env: withYoungGeneration(withThreadPoolSize({ NODE_ENV: 'production', ...process.env })),
 })
 // The child receives Ctrl-C from the terminal itself; forward other stop signals and wait for it.
 process.on('SIGINT', () => undefined)

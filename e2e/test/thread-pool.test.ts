@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { withThreadPoolSize } from '../../scripts/thread-pool.mjs'
+import { SEMI_SPACE_MIB, withThreadPoolSize, withYoungGeneration } from '../../scripts/thread-pool.mjs'
 
 /**
  * Run in a child process: how many libuv pool threads it has. It holds `n` threads with opens of FIFOs
@@ -76,4 +76,34 @@ describe('the thread pool of the processes the launchers start', () => {
     // first statement ran.
     expect(poolSizeOf({}, "process.env.UV_THREADPOOL_SIZE = '6';")).toBe(4)
   }, 60_000)
+})
+
+describe("a product process's young generation", () => {
+  /** The new space V8 grew to in a process started with `env` that keeps allocating (two semi-spaces at most). */
+  const newSpaceMiB = (env: Record<string, string | undefined>) =>
+    Number(
+      spawnSync(
+        process.execPath,
+        [
+          '-e',
+          "const kept = []; for (let i = 0; i < 3e6; i += 1) kept.push({ i }); process.stdout.write(String(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20))",
+        ],
+        { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
+      ).stdout,
+    )
+
+  it('is set through NODE_OPTIONS, after what the operator gave, and an operator’s own size stays', () => {
+    expect(withYoungGeneration({}).NODE_OPTIONS).toBe(`--max-semi-space-size=${SEMI_SPACE_MIB}`)
+    expect(withYoungGeneration({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
+      `--enable-source-maps --max-semi-space-size=${SEMI_SPACE_MIB}`,
+    )
+    expect(withYoungGeneration({ NODE_OPTIONS: '--max-semi-space-size=8' }).NODE_OPTIONS).toBe(
+      '--max-semi-space-size=8',
+    )
+  })
+
+  it('reaches V8 when passed at spawn', () => {
+    expect(newSpaceMiB(withYoungGeneration({}))).toBe(2 * SEMI_SPACE_MIB)
+    expect(newSpaceMiB({})).toBeLessThan(2 * SEMI_SPACE_MIB)
+  })
 })

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEMI_SPACE_MIB } from '../../../scripts/thread-pool.mjs'
 import {
   buildArgumentsOf,
   defaultPortOf,
@@ -225,7 +226,12 @@ describe.each(nodeComponents)('the %s image', (name) => {
   it('starts the compiled bundle, with source maps for stack traces, in production mode', () => {
     const [shell, flag, script] = JSON.parse(argumentsOf(runtime, 'CMD').at(-1)!) as string[]
     expect([shell, flag]).toEqual(['/bin/sh', '-c'])
-    expect(script).toMatch(/; exec node --enable-source-maps dist\/server\.mjs$/)
+    // The young generation every product process gets (scripts/thread-pool.mjs, decision 068).
+    expect(script).toMatch(
+      new RegExp(
+        `; exec node --max-semi-space-size=${SEMI_SPACE_MIB} --enable-source-maps dist/server\\.mjs$`,
+      ),
+    )
     expect(environmentOf(runtime)).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' })
   })
 

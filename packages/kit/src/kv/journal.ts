@@ -38,12 +38,14 @@ function* liveLines(entries: Iterable<[string, JournalEntry]>, now: number): Gen
 }
 
 /**
- * Writes the entries as they were when it was called into `temporary`, synced, without holding the event loop:
- * the batches go out asynchronously and the loop gets a turn between them. The entries are copied first, and
- * every change made after that is in the journal's tail, which is appended before the file is swapped in.
+ * Writes the entries into `temporary`, synced, without holding the event loop: the batches go out
+ * asynchronously and the loop gets a turn between them. The live map is read as it changes, never copied
+ * whole (a copy of a few hundred thousand entries held the loop itself): every change made since the
+ * compaction began is also in the journal's tail, appended after the snapshot and replayed in order over it,
+ * so a line the snapshot took before or after a change ends at the same value.
  */
 async function writeSnapshotInTurns(temporary: string, entries: Map<string, JournalEntry>): Promise<void> {
-  const lines = liveLines([...entries], Date.now())
+  const lines = liveLines(entries, Date.now())
   const handle = await open(temporary, 'w', 0o600)
   try {
     let batch = ''
