@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditEntry, AuditPage } from '@app/contracts/audit'
 import {
   administrator,
   as,
   DISC_HEADER,
+  importRecords,
   SPEC_PASSWORD_IMPORTS,
   useImportProduct,
 } from './support/import-product.ts'
 
 const logLines: string[] = []
 const context = useImportProduct({ ...SPEC_PASSWORD_IMPORTS, logLines })
-
-async function importRecords(count: number): Promise<AuditEntry[]> {
-  const read = async () =>
-    (
-      await context.auth.inject({
-        method: 'GET',
-        url: '/api/admin/audit?kind=import.completed',
-        headers: as('auth', administrator),
-      })
-    ).json() as AuditPage
-  await expect.poll(async () => (await read()).total).toBe(count)
-  return (await read()).entries
-}
 
 describe('the audit record of an import', () => {
   it('says once who imported how many rows, how many failed, from where, and no password', async () => {
@@ -38,7 +25,7 @@ describe('the audit record of an import', () => {
       payload: { csvText },
     })
     expect(response.statusCode, response.body).toBe(200)
-    const [record] = await importRecords(1)
+    const [record] = await importRecords(context, 1)
     expect(record).toMatchObject({
       actor: { id: administrator.userId, role: 'administrator' },
       details: { importKind: 'disc', rows: 3, imported: 2, failed: 1 },
@@ -53,6 +40,6 @@ describe('the audit record of an import', () => {
     for (const password of passwords) expect(recordText).not.toContain(password)
     // Still one record a moment later: the job ended once.
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await importRecords(1)).toHaveLength(1)
+    expect(await importRecords(context, 1)).toHaveLength(1)
   })
 })

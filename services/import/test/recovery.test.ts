@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditPage } from '@app/contracts/audit'
 import { InternalUserImportResponseSchema } from '@app/contracts/imports'
 import { generatedPassword } from '@app/domain/passwords'
 import { serviceHeaders, testServiceClient } from '@app/kit/testing/service-dependencies'
@@ -13,6 +12,7 @@ import {
   eventsOf,
   getJob,
   importCsv,
+  importRecords,
   logIn,
   useImportProduct,
 } from './support/import-product.ts'
@@ -94,20 +94,6 @@ describe('an import whose process stops mid-way', () => {
   })
 })
 
-/** The audit records of imports auth stored, once there are `count` of them. */
-async function importRecords(count: number) {
-  const read = async () =>
-    (
-      await context.auth.inject({
-        method: 'GET',
-        url: '/api/admin/audit?kind=import.completed',
-        headers: as('auth', administrator),
-      })
-    ).json() as AuditPage
-  await expect.poll(async () => (await read()).total).toBe(count)
-  return (await read()).entries
-}
-
 describe('the audit record of an import a restart finished', () => {
   it('names who started it, from where and in which request, with the counts, once', async () => {
     const answer = importCsv(context.app, csvText, {
@@ -134,7 +120,7 @@ describe('the audit record of an import a restart finished', () => {
     expect(await restarted.recoverImports()).toBe(1)
     const job = (await getJob(restarted, jobId!)).json()
     expect(job.status).toBe('interrupted')
-    const [record] = await importRecords(1)
+    const [record] = await importRecords(context, 1)
     expect(record).toMatchObject({
       actor: { id: administrator.userId, role: 'administrator' },
       details: {
@@ -149,7 +135,7 @@ describe('the audit record of an import a restart finished', () => {
     // Neither the stopped process nor a later sweep records it again.
     expect(await restarted.recoverImports()).toBe(0)
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await importRecords(1)).toHaveLength(1)
+    expect(await importRecords(context, 1)).toHaveLength(1)
   })
 })
 

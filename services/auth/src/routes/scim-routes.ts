@@ -17,7 +17,7 @@ import { resourceTypes, schemas, serviceProviderConfig } from '../scim/scim-disc
 import { registerScimErrorHandling, scimProblems } from '../scim/scim-errors.ts'
 import { filterOf } from '../scim/scim-filter.ts'
 import { patchedState } from '../scim/scim-patch.ts'
-import { stateOfRequest, toScimUser, versionOf } from '../scim/scim-user-resource.ts'
+import { stateOfRequest, toScimUser, versionOf, type ScimAccountState } from '../scim/scim-user-resource.ts'
 
 export interface ScimRoutesOptions extends ScimAccountDependencies {
   users: UsersRepository
@@ -117,34 +117,31 @@ export async function scimRoutes(app: FastifyInstance, options: ScimRoutesOption
     answer(reply, await managedUser(users, request.params.id)),
   )
 
-  routes.put(api.scimReplaceUser.path, scimRouteOptions(api.scimReplaceUser), async (request, reply) => {
-    const user = await managedUser(users, request.params.id)
-    const expectedUpdatedAt = checkIfMatch(request, user)
-    const state = stateOfRequest(request.body)
-    const by = { request, token: tokenOf.get(request)! }
-    const updated = await applyScimState(
+  /** A replace or a patch, asked by the client whose token this request carried (recorded as its creator's). */
+  const apply = (
+    request: FastifyRequest,
+    user: StoredUser,
+    state: ScimAccountState,
+    expectedUpdatedAt?: Date,
+  ) =>
+    applyScimState(
       options,
-      by,
+      { request, token: tokenOf.get(request)! },
       user,
       state,
       expectedUpdatedAt ? { expectedUpdatedAt } : {},
     )
-    return answer(reply, updated)
+
+  routes.put(api.scimReplaceUser.path, scimRouteOptions(api.scimReplaceUser), async (request, reply) => {
+    const user = await managedUser(users, request.params.id)
+    const expectedUpdatedAt = checkIfMatch(request, user)
+    return answer(reply, await apply(request, user, stateOfRequest(request.body), expectedUpdatedAt))
   })
 
   routes.patch(api.scimPatchUser.path, scimRouteOptions(api.scimPatchUser), async (request, reply) => {
     const user = await managedUser(users, request.params.id)
     const expectedUpdatedAt = checkIfMatch(request, user)
-    const state = patchedState(user, request.body)
-    const by = { request, token: tokenOf.get(request)! }
-    const updated = await applyScimState(
-      options,
-      by,
-      user,
-      state,
-      expectedUpdatedAt ? { expectedUpdatedAt } : {},
-    )
-    return answer(reply, updated)
+    return answer(reply, await apply(request, user, patchedState(user, request.body), expectedUpdatedAt))
   })
 
   routes.delete(api.scimDeleteUser.path, scimRouteOptions(api.scimDeleteUser), async (request, reply) => {

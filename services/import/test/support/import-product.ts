@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
+import type { AuditEntry, AuditPage } from '@app/contracts/audit'
 import { buildApp as buildAuth } from '@app/auth/app'
 import { buildApp as buildProfiles } from '@app/profiles/app'
 import type { Identity } from '@app/kit/identity'
@@ -183,6 +184,23 @@ export async function accounts(context: { auth: FastifyInstance }) {
   })
   if (response.statusCode !== 200) throw new Error(`users: ${response.body}`)
   return response.json() as Array<{ id: number; email: string; role: string }>
+}
+
+/** The audit records of imports auth stored, once there are `count` of them. */
+export async function importRecords(
+  context: { auth: FastifyInstance },
+  count: number,
+): Promise<AuditEntry[]> {
+  const read = async () =>
+    (
+      await context.auth.inject({
+        method: 'GET',
+        url: '/api/admin/audit?kind=import.completed',
+        headers: as('auth', administrator),
+      })
+    ).json() as AuditPage
+  await expect.poll(async () => (await read()).total).toBe(count)
+  return (await read()).entries
 }
 
 /** Every assessment profiles holds (an administrator sees them all). */
