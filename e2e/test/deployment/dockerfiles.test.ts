@@ -228,7 +228,7 @@ describe.each(nodeComponents)('the %s image', (name) => {
     expect([shell, flag]).toEqual(['/bin/sh', '-c'])
     // The young generation every product process gets (scripts/thread-pool.mjs, decision 068).
     expect(
-      script.endsWith(
+      script?.endsWith(
         `; exec node --max-semi-space-size=${SEMI_SPACE_MIB} --enable-source-maps dist/server.mjs`,
       ),
     ).toBe(true)
