@@ -1,3 +1,5 @@
+// First: V8's settings must hold before the process allocates its data (v8-tuning.ts).
+import './v8-tuning.ts'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'

@@ -6,6 +6,9 @@ import { z } from 'zod'
 import { fileLines, replaceWithLines, syncDirectoryAsync } from '../file-lines.ts'
 import { DamagedDataFileError, type DamagedLine } from '../store/datafiles.ts'
 
+/** Lines of the tail still waiting when the compaction's swap step begins, at most (see compact()). */
+const TAIL_COPIED_IN_THE_SWAP = 256
+
 export interface JournalEntry {
   value: string
   expiresAt: number | null
@@ -108,28 +111,36 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
 
   /**
    * Rewrites the file from memory once most of it is history. Appends go on into the old file meanwhile (so a
-   * crash at any point leaves a complete journal) and are kept as the tail; the swap itself is one queued step,
-   * so no append falls between the tail and the rename. The loop is never held for the whole snapshot
-   * (decision 015 has why: a synchronous rewrite stalled every request for seconds).
+   * crash at any point leaves a complete journal) and are kept as the tail. The tail is copied after the
+   * snapshot and synced while appends go on; only its last lines and the rename are one queued step, so no
+   * append falls between the tail and the rename, and appends wait for a few lines instead of the whole tail.
+   * The loop is never held for the whole snapshot (decision 015 has why: a synchronous rewrite stalled every
+   * request for seconds; decision 069 why appends must not wait for the copy of the tail).
    */
   async function compact(): Promise<void> {
     const temporary = `${file}.tmp`
     try {
       await writeSnapshotInTurns(temporary, entries)
-      await enqueue(async () => {
-        const handle = await open(temporary, 'a')
-        try {
-          await handle.write((tail ?? []).join(''))
-          await handle.datasync()
-        } finally {
-          await handle.close()
-        }
-        closeSync(fd)
-        renameSync(temporary, file)
-        fd = openSync(file, 'a', 0o600)
-        // Appends queued meanwhile wait for this step, so none is acknowledged before the rename is durable.
-        await syncDirectoryAsync(dirname(file))
-      })
+      const handle = await open(temporary, 'a')
+      try {
+        // Appends made while it writes join the tail; it is copied until what is left is short.
+        while (tail !== null && tail.length > TAIL_COPIED_IN_THE_SWAP) await handle.write(tail.splice(0).join(''))
+        await handle.datasync()
+        await enqueue(async () => {
+          const rest = (tail ?? []).join('')
+          if (rest !== '') {
+            await handle.write(rest)
+            await handle.datasync()
+          }
+          closeSync(fd)
+          renameSync(temporary, file)
+          fd = openSync(file, 'a', 0o600)
+          // Appends queued meanwhile wait for this step, so none is acknowledged before the rename is durable.
+          await syncDirectoryAsync(dirname(file))
+        })
+      } finally {
+        await handle.close()
+      }
     } catch {
       // The old file is whole and still appended to; the next append past the threshold tries again.
       rmSync(temporary, { force: true })
@@ -138,20 +149,43 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
     }
   }
 
+  /**
+   * The changes waiting for the next write, with whether any must reach the disk. Changes that arrive while a
+   * write is under way wait for it and then go out together in one write and at most one fdatasync (group
+   * commit): a durable change no longer holds every later one for a sync of its own.
+   */
+  let batch: { text: string; lines: number; durable: boolean; written: Promise<void> } | null = null
+
+  function flush(current: NonNullable<typeof batch>): Promise<void> {
+    return enqueue(async () => {
+      // Changes recorded from here on form the next batch, written after this one.
+      if (batch === current) batch = null
+      await append(current.text)
+      if (current.durable) await sync()
+      tail?.push(current.text)
+      appended += current.lines
+      if (tail === null && appended > 10_000 && appended > 2 * entries.size) {
+        tail = []
+        appended = 0
+        compaction = compact()
+      }
+    })
+  }
+
   return {
+    /** Resolves once the change is written (and, if `durable`, synced), together with those recorded beside it. */
     record(record: JournalRecord, durable: boolean): Promise<void> {
       const line = `${JSON.stringify(record)}\n`
-      return enqueue(async () => {
-        await append(line)
-        if (durable) await sync()
-        tail?.push(line)
-        appended += 1
-        if (tail === null && appended > 10_000 && appended > 2 * entries.size) {
-          tail = []
-          appended = 0
-          compaction = compact()
-        }
-      })
+      if (batch === null) {
+        const current = { text: line, lines: 1, durable, written: Promise.resolve() }
+        batch = current
+        current.written = flush(current)
+        return current.written
+      }
+      batch.text += line
+      batch.lines += 1
+      batch.durable ||= durable
+      return batch.written
     },
     async close(): Promise<void> {
       await compaction

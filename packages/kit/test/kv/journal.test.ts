@@ -165,6 +165,28 @@ describe('the embedded key-value store persisted under DATA_DIR', () => {
     await reopened.close()
   }, 60_000)
 
+  it('keeps every change made at once, durable or not, each acknowledged with those written beside it', async () => {
+    const file = freshFile()
+    const store = createMemoryKeyValueStore({ journalFile: file, syncedKeyPrefixes: ['session:'] })
+    // Changes made in the same turn go out together (decision 069): one write, one fdatasync if any is durable.
+    await Promise.all(
+      Array.from({ length: 2_000 }, (_, index) =>
+        index % 10 === 0
+          ? store.set(`session:revoked:${index}`, '1', 60_000)
+          : store.set(`idempotency:${index}`, `answer ${index}`, 60_000),
+      ),
+    )
+    await store.delete('idempotency:1')
+    // Read back by another store on the same file before any close, as after a kill and a restart.
+    const restarted = createMemoryKeyValueStore({ journalFile: file })
+    expect(await restarted.get('session:revoked:0')).toBe('1')
+    expect(await restarted.get('session:revoked:1990')).toBe('1')
+    expect(await restarted.get('idempotency:1999')).toBe('answer 1999')
+    expect(await restarted.get('idempotency:1')).toBeNull()
+    await restarted.close()
+    await store.close()
+  })
+
   it('is what createKeyValueStore gives for a data folder without REDIS_URL', async () => {
     const dataDirectory = join(folder, 'data-dir')
     const store = createKeyValueStore({ dataDirectory })
