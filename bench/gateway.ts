@@ -1,3 +1,6 @@
+// Every process of this bench (the service, the gateway and the bare hop alike) runs with the V8 settings of the
+// product's processes (decision 069).
+import '@app/kit/v8-tuning'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp } from 'node:fs/promises'
