@@ -124,7 +124,8 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
       const handle = await open(temporary, 'a')
       try {
         // Appends made while it writes join the tail; it is copied until what is left is short.
-        while (tail !== null && tail.length > TAIL_COPIED_IN_THE_SWAP) await handle.write(tail.splice(0).join(''))
+        while (tail !== null && tail.length > TAIL_COPIED_IN_THE_SWAP)
+          await handle.write(tail.splice(0).join(''))
         await handle.datasync()
         await enqueue(async () => {
           const rest = (tail ?? []).join('')
