@@ -120,18 +120,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return done()
+    // A cookie that no longer signs anyone in is ignored, never cleared: the browser may hold a newer one by
+    // the time this answer arrives (docs/decisions/070-a-refused-session-cookie-is-left-alone.md).
     const session = sessionOf(token)
-    if (!session || Date.now() - session.claims.startMs > ABSOLUTE_LIFETIME_MS) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions)
-      return done()
-    }
+    if (!session || Date.now() - session.claims.startMs > ABSOLUTE_LIFETIME_MS) return done()
     // Read on every request, never remembered: a revocation holds from the very next request (decision 044).
     options.kv.getMany(session.revocationKeys).then(
       (values) => {
-        if (isRevoked(session, values)) {
-          reply.clearCookie(SESSION_COOKIE, cookieOptions)
-          return done()
-        }
+        if (isRevoked(session, values)) return done()
         const { claims, identity } = session
         request.session = identity
         try {
