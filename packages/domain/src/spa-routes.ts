@@ -127,8 +127,6 @@ export function mayOpen(pathname: string, role: Role): boolean {
   return 'allow' in decision && decision.allow
 }
 
-/** Guests see only what was shared with them; they own no profile of their own. */
-
 /** The query parameter of the Ask page naming the owner whose shared profile it opens with. */
 export const ASK_ABOUT_OWNER_PARAM = 'owner'
 

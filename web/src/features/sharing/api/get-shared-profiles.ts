@@ -1,5 +1,6 @@
 import type { AccessibleProfile } from '@app/contracts/profiles'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { getAccessibleProfilesQueryOptions } from '../../../lib/get-accessible-profiles.ts'
 
 /**
@@ -14,14 +15,17 @@ export function sharedProfilesOf(profiles: AccessibleProfile[]): AccessibleProfi
   )
 }
 
-/** How long a page waits for a grant just accepted: it reaches the profiles service by an event. */
-const GRANT_WAIT_ATTEMPTS = 20
+/**
+ * How long a page waits for a grant just accepted: it reaches the profiles service by an event, which on a
+ * loaded machine has taken more than eight seconds.
+ */
+const GRANT_WAIT_MS = 30_000
 const GRANT_WAIT_INTERVAL_MS = 500
 
 /**
  * Picked from the one cached list of accessible profiles. `awaitingOwner`: the owner whose profile an
- * invitation just shared. Until it is listed the list is read again every half second, for at most ten
- * seconds; otherwise it is read once, as every query is.
+ * invitation just shared. Until it is listed the list is read again every half second, for at most thirty
+ * seconds from the first render, failed reads included; otherwise it is read once, as every query is.
  */
 export function useSharedProfiles({
   enabled,
@@ -30,16 +34,17 @@ export function useSharedProfiles({
   enabled: boolean
   awaitingOwner?: number | null
 }) {
+  const [waitingSince] = useState(() => Date.now())
   return useQuery({
     ...getAccessibleProfilesQueryOptions(),
     select: sharedProfilesOf,
     enabled,
     refetchInterval: (query) => {
-      if (awaitingOwner === null || query.state.status === 'error') return false
+      if (awaitingOwner === null || Date.now() - waitingSince > GRANT_WAIT_MS) return false
       const listed = sharedProfilesOf(query.state.data ?? []).some(
         (profile) => profile.userId === awaitingOwner,
       )
-      return !listed && query.state.dataUpdateCount < GRANT_WAIT_ATTEMPTS ? GRANT_WAIT_INTERVAL_MS : false
+      return listed ? false : GRANT_WAIT_INTERVAL_MS
     },
   })
 }

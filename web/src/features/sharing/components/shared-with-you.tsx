@@ -38,9 +38,19 @@ export function SharedWithYou({
       {profiles.isPending ? (
         <Spinner label="Loading the profiles shared with you" />
       ) : profiles.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          We could not load the profiles shared with you. Please try again in a moment.
-        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-sm text-red-800">
+            We could not load the profiles shared with you. Please try again in a moment.
+          </p>
+          <button
+            type="button"
+            onClick={() => void profiles.refetch()}
+            disabled={profiles.isFetching}
+            className={buttonClasses('secondary', 'sm')}
+          >
+            Try again
+          </button>
+        </div>
       ) : profiles.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{NOTHING_SHARED_TEXT}</p>
       ) : (
