@@ -64,7 +64,8 @@ const askCard = (page: Page) => page.getByRole('region', { name: 'Ask AI Assista
 async function expectFound(page: Page, name: string): Promise<void> {
   await waitForPath(page, '/')
   await waitForSettledPage(page)
-  // The list follows the acceptance's catalog change; on a loaded CI machine that took more than 8 s once.
+  // The list follows the acceptance's catalog change. A wait of 8 s, then 20 s, once missed here in CI: the
+  // guest had been signed out (decision 070), and the message below shows what the page and the API said.
   await sharedWithYou(page)
     .getByRole('heading', { name, level: 3 })
     .waitFor({ timeout: 20_000 })

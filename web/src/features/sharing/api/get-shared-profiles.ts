@@ -16,8 +16,8 @@ export function sharedProfilesOf(profiles: AccessibleProfile[]): AccessibleProfi
 }
 
 /**
- * How long a page waits for a grant just accepted: it reaches the profiles service by an event, which on a
- * loaded machine has taken more than eight seconds.
+ * How long a page waits for a grant just accepted: it reaches the profiles service by an event, so the first
+ * reads may not list it yet, and a read may fail on the way.
  */
 const GRANT_WAIT_MS = 30_000
 const GRANT_WAIT_INTERVAL_MS = 500
