@@ -2,7 +2,12 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { registerErrorHandling } from '@app/kit/errors'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import { createServiceClient } from '@app/kit/service-client'
-import { newRequestId, registerRequestLog, RequestLineController } from '@app/kit/logger'
+import {
+  newRequestId,
+  registerRequestLog,
+  RequestLineController,
+  requestLoggerFactory,
+} from '@app/kit/logger'
 import { BODY_LIMIT_BYTES } from '@app/kit/service'
 import type { GatewayConfig } from './config.ts'
 import { createCircuitBreaker } from './plugins/circuit-breaker.ts'
@@ -48,6 +53,7 @@ export async function buildApp(options: GatewayOptions) {
     // the route table is matched here once (request-route.ts).
     rewriteUrl: routing.rewriteUrl,
     logController: new RequestLineController(), // one short line per request instead, named by its route table row
+    childLoggerFactory: requestLoggerFactory, // made on a request's first line that needs it (decision 071)
     genReqId: newRequestId, // never the client's: the id is passed on to the services (plugins/proxy.ts)
   })
   registerRequestLog(app, (request) => request.routeRule?.path)

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { gzipSync } from 'node:zlib'
 import { startGateway, useUpstream } from './support/gateway.ts'
 
 const upstream = useUpstream()
@@ -48,6 +49,34 @@ describe('request safety', () => {
     })
     expect(response.statusCode).toBe(413)
     expect(response.json().message).toBe('Request body is too large')
+  })
+
+  it('refuses compressed request bodies with 415 before any service sees them', async () => {
+    const app = await gateway()
+    const body = gzipSync(JSON.stringify({ a: 1 }))
+    for (const encoding of ['gzip', 'br', 'deflate', 'x-anything']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/echo',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      })
+      expect(response.statusCode).toBe(415)
+      // The gateway's own code: no service answered.
+      expect(response.json()).toMatchObject({
+        code: 'GATEWAY_UNSUPPORTED_CONTENT_ENCODING',
+        message: 'Request bodies must not be compressed',
+      })
+    }
+    // `identity` names no encoding at all.
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      payload: '{"a":1}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+    })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.json()).toEqual({ body: { a: 1 } })
   })
 
   it('limits the request rate with a clear 429 that says when to retry', async () => {

@@ -25,6 +25,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   })
   await app.register(fastifyCompress, {
     global: true,
+    // Request bodies are never compressed: request-safety.ts refuses them, so no hook reads for them.
+    globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     // Only the built-in rule, stated here: text and JSON are compressed, `text/event-stream` never.

@@ -83,6 +83,11 @@ function refusalOf(request: FastifyRequest, bodyLimit: number, allowed: Set<stri
   if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
     return new AppError(413, 'GATEWAY_BODY_TOO_LARGE', 'Request body is too large')
   }
+  // No route takes a compressed body, so none is decompressed here (compression.ts): one is refused whole.
+  const encoding = request.headers['content-encoding']
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+    return new AppError(415, 'GATEWAY_UNSUPPORTED_CONTENT_ENCODING', 'Request bodies must not be compressed')
+  }
   if (!STATE_CHANGING.has(request.method)) return undefined
   const site = request.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {

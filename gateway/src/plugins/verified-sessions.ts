@@ -39,13 +39,17 @@ const MAX_REMEMBERED = 10_000
  * hook checks them on every request.
  */
 export function createVerifiedSessions() {
-  const sessions = new Map<string, { session: VerifiedSession; expiresAt: number }>()
+  // Found by the signature, the token's last part, then compared whole: a map hashes its key on every lookup,
+  // and the signature is an eighth of the cookie.
+  const sessions = new Map<string, { token: string; session: VerifiedSession; expiresAt: number }>()
+  const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1)
   return {
     get(token: string): VerifiedSession | null {
-      const known = sessions.get(token)
-      if (!known) return null
+      const signature = signatureOf(token)
+      const known = sessions.get(signature)
+      if (!known || known.token !== token) return null
       if (known.expiresAt > Date.now()) return known.session
-      sessions.delete(token)
+      sessions.delete(signature)
       return null
     },
     remember(token: string, claims: SessionClaims, expiresAt: number): VerifiedSession {
@@ -62,7 +66,7 @@ export function createVerifiedSessions() {
         revocationKeys: Object.freeze([revokedKey(claims.sid), sessionValidAfterKey(claims.sub)] as const),
       })
       if (sessions.size >= MAX_REMEMBERED) sessions.clear()
-      if (Number.isFinite(expiresAt)) sessions.set(token, { session, expiresAt })
+      if (Number.isFinite(expiresAt)) sessions.set(signatureOf(token), { token, session, expiresAt })
       return session
     },
     get size() {

@@ -8,6 +8,7 @@ import {
   registerRequestIdContext,
   registerRequestLog,
   RequestLineController,
+  requestLoggerFactory,
 } from './logger.ts'
 import { createTokenVerifier, IDENTITY_HEADER, type Identity, type RequestIdentity } from './identity.ts'
 import type { ServiceClient } from './service-client.ts'
@@ -124,6 +125,7 @@ export function createServiceApp(name: ServiceName, dependencies: ServiceDepende
     trustProxy: ['loopback', 'uniquelocal'],
     routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestLineController(), // one short line per request instead (registerRequestLog)
+    childLoggerFactory: requestLoggerFactory, // made on a request's first line that needs it (decision 071)
     genReqId: forwardedRequestId, // the gateway's id, so its line and this service's can be matched
   }).withTypeProvider<ZodTypeProvider>()
 
