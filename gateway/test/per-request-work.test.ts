@@ -112,6 +112,17 @@ describe('work per signed-in request', () => {
       expect(response.statusCode).toBe(401)
     }
     expect(verify).toHaveBeenCalledTimes(3)
+
+    // A known cookie's signature on other claims is not the known cookie: it is verified, and refused.
+    const [header, , signature] = cookie.split('.')
+    const claims = Buffer.from(JSON.stringify({ sub: '1', role: 'administrator' })).toString('base64url')
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/echo/signed-in',
+      cookies: { session: `${header}.${claims}.${signature}` },
+    })
+    expect(response.statusCode).toBe(401)
+    expect(verify).toHaveBeenCalledTimes(4)
   })
 
   it('makes no promise of its own beyond the revocation read and the proxied call', async () => {

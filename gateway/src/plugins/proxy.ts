@@ -189,6 +189,9 @@ export async function registerProxies(
       rewritePrefix: prefix,
       undici: { headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
       proxyPayloads: false,
+      // reply-from's own two lines per request ('fetching from remote server', 'response received') give way to
+      // the one request line (kit logger.ts); its warnings of failed answers stay.
+      disableRequestLogging: true,
       preHandler: (request, reply, done) => {
         if (!breaker.allow()) {
           reply.header('retry-after', String(breaker.retryAfterSeconds()))

@@ -53,8 +53,6 @@ export function loggerOptions(level: string, name: string): LoggerOptions & { le
     name,
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: {
-      // @fastify/reply-from logs the upstream URL it fetches under `source`.
-      source: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
       req: (request: LoggedRequest) => ({
         method: request.method,
         url: request.url === undefined ? undefined : redactUrl(request.url),
