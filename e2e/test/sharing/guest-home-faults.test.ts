@@ -58,6 +58,31 @@ describe('reads of the shared list that fail', () => {
     await expect(sharedWithYou(page).getByRole('alert').count()).resolves.toBe(0)
     session.expectNoPageErrors([/status of 503/])
   }, 90_000)
+
+  it('the Authorised Profiles tab says when its list failed, and reads it again on Try again', async () => {
+    const owner = await ownerWithProfile('Tabitha', 'Tabs')
+    const email = 'otto.owner@example.test'
+    await invite(owner.session, 'Otto Owner', email, 'guest_owner')
+    const session = await fixture.newBrowserSession(await acceptByApi(email, 'otto chosen password'))
+    const page = await session.newPage()
+    await page.setViewportSize(DESKTOP)
+    // Every read fails until the tab has said so (the page's other parts read the same list first).
+    const failed = await failNextReads(page, Number.POSITIVE_INFINITY)
+    await page.goto(`${fixture.product.url}/share-profile`)
+    await page.getByRole('tab', { name: 'Authorised Profiles' }).click()
+    const section = page.getByRole('region', { name: 'Profiles shared with you' })
+    await section
+      .getByRole('alert')
+      .getByText('We could not load the profiles shared with you.', { exact: false })
+      .waitFor()
+    expect(failed()).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
+    await page.unrouteAll()
+    await section.getByRole('button', { name: 'Try again' }).click()
+    await section.getByRole('button', { name: /Tabitha Tabs/ }).waitFor()
+    await expect(section.getByRole('alert').count()).resolves.toBe(0)
+    session.expectNoPageErrors([/status of 503/])
+  }, 60_000)
 })
 
 describe('a session replaced while other requests are on their way', () => {

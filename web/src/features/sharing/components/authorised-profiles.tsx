@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { ButtonSpinner } from '../../../components/ui/form.tsx'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useToast } from '../../../components/ui/toast.tsx'
 import { schemaResolver, useSchemaPreload } from '../../../lib/schema-resolver.ts'
@@ -14,6 +15,7 @@ import type { ForwardInvitationFormValues } from '../form-schemas.ts'
 import { errorCode, serverMessage } from '../error-body.ts'
 import { validationToast } from './create-invitation-form.tsx'
 import { InviteeFields } from './invitee-fields.tsx'
+import { LOAD_FAILED_TEXT } from './shared-with-you.tsx'
 
 const resolver = schemaResolver<ForwardInvitationFormValues>(
   async () => (await import('../form-schemas.ts')).ForwardInvitationFormSchema,
@@ -49,9 +51,11 @@ export function AuthorisedProfiles({ role }: { role: Role }) {
         {profiles.isPending ? (
           <Spinner label="Loading shared profiles" />
         ) : profiles.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-800">
-            We could not load the profiles shared with you. Please try again in a moment.
-          </p>
+          <LoadError
+            message={LOAD_FAILED_TEXT}
+            onRetry={() => void profiles.refetch()}
+            retrying={profiles.isFetching}
+          />
         ) : profiles.data.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No one has shared a profile with you yet.</p>
         ) : (

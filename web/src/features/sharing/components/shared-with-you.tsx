@@ -2,12 +2,17 @@ import type { AccessibleProfile } from '@app/contracts/profiles'
 import { useId } from 'react'
 import { AssessmentBadge } from '../../../components/advice/assessment-badge.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSharedProfiles } from '../api/get-shared-profiles.ts'
 import { sharedByText } from '../../../lib/shared-by.ts'
 
 export const NOTHING_SHARED_TEXT =
   'Nothing is shared with you at the moment. When someone shares their profile with you, it appears here.'
+
+/** Said by every list of the profiles shared with the user when it could not be read. */
+export const LOAD_FAILED_TEXT =
+  'We could not load the profiles shared with you. Please try again in a moment.'
 
 /**
  * The home of what others shared with the signed-in user (docs/decisions/027-guests-have-a-home.md): each
@@ -38,19 +43,11 @@ export function SharedWithYou({
       {profiles.isPending ? (
         <Spinner label="Loading the profiles shared with you" />
       ) : profiles.isError ? (
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-800">
-            We could not load the profiles shared with you. Please try again in a moment.
-          </p>
-          <button
-            type="button"
-            onClick={() => void profiles.refetch()}
-            disabled={profiles.isFetching}
-            className={buttonClasses('secondary', 'sm')}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadError
+          message={LOAD_FAILED_TEXT}
+          onRetry={() => void profiles.refetch()}
+          retrying={profiles.isFetching}
+        />
       ) : profiles.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{NOTHING_SHARED_TEXT}</p>
       ) : (
