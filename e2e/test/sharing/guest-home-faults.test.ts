@@ -124,4 +124,36 @@ describe('a session replaced while other requests are on their way', () => {
     await expect(page.evaluate<number>("fetch('/api/auth/me').then((r) => r.status)")).resolves.toBe(200)
     session.expectNoPageErrors()
   }, 60_000)
+
+  it('a 401 answered to the old session signs no one out while the new one lives', async () => {
+    const owner = await ownerWithProfile('Lou', 'Late')
+    const email = 'lena.late@example.test'
+    await invite(owner.session, 'Lena Late', email, 'guest_standard')
+    const session = await fixture.newBrowserSession(await acceptByApi(email, 'lena chosen password'))
+    const page = await session.newPage()
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`${fixture.product.url}/`)
+    await expectFound(page, 'Lou Late')
+    // The next read of the list is answered as the gateway answers a request that left with a replaced cookie.
+    let refused = 0
+    await page.route('**/api/accessible-profiles', (route) => {
+      if (refused > 0) return route.continue()
+      refused++
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: '{"message":"Unauthorized"}',
+      })
+    })
+    await page.goto(`${fixture.product.url}/history`)
+    await page.goto(`${fixture.product.url}/`)
+    await sharedWithYou(page).getByRole('button', { name: 'Try again' }).waitFor()
+    expect(refused).toBe(1)
+    // The session check that followed found the session alive: still signed in, on the same page.
+    expect(new URL(page.url()).pathname).toBe('/')
+    await sharedWithYou(page).getByRole('button', { name: 'Try again' }).click()
+    await sharedWithYou(page).getByRole('heading', { name: 'Lou Late', level: 3 }).waitFor()
+    await expect(page.getByRole('button', { name: 'Sign in' }).count()).resolves.toBe(0)
+    session.expectNoPageErrors([/status of 401/])
+  }, 60_000)
 })
