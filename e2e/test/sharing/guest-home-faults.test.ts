@@ -13,6 +13,21 @@ import { waitForSettledPage } from '../../src/pages.ts'
 const fixture = useProduct()
 const { ownerWithProfile, invite, acceptByApi, acceptInBrowser, newestLink } = guestJourneys(fixture)
 
+/** A guest who accepted an owner's invitation by the API, in a desktop browser page not yet opened anywhere. */
+async function guestInBrowser(
+  [firstName, lastName]: [string, string],
+  guestName: string,
+  role: 'guest_standard' | 'guest_owner',
+) {
+  const owner = await ownerWithProfile(firstName, lastName)
+  const email = `${guestName.toLowerCase().replace(' ', '.')}@example.test`
+  await invite(owner.session, guestName, email, role)
+  const session = await fixture.newBrowserSession(await acceptByApi(email, `${guestName} chosen password`))
+  const page = await session.newPage()
+  await page.setViewportSize(DESKTOP)
+  return { session, page }
+}
+
 describe('reads of the shared list that fail', () => {
   /** Answers the next `count` reads of the accessible profiles with a 503, then lets them through. */
   async function failNextReads(page: Page, count: number): Promise<() => number> {
@@ -60,12 +75,7 @@ describe('reads of the shared list that fail', () => {
   }, 90_000)
 
   it('the Authorised Profiles tab says when its list failed, and reads it again on Try again', async () => {
-    const owner = await ownerWithProfile('Tabitha', 'Tabs')
-    const email = 'otto.owner@example.test'
-    await invite(owner.session, 'Otto Owner', email, 'guest_owner')
-    const session = await fixture.newBrowserSession(await acceptByApi(email, 'otto chosen password'))
-    const page = await session.newPage()
-    await page.setViewportSize(DESKTOP)
+    const { session, page } = await guestInBrowser(['Tabitha', 'Tabs'], 'Otto Owner', 'guest_owner')
     // Every read fails until the tab has said so (the page's other parts read the same list first).
     const failed = await failNextReads(page, Number.POSITIVE_INFINITY)
     await page.goto(`${fixture.product.url}/share-profile`)
@@ -126,12 +136,7 @@ describe('a session replaced while other requests are on their way', () => {
   }, 60_000)
 
   it('a 401 answered to the old session signs no one out while the new one lives', async () => {
-    const owner = await ownerWithProfile('Lou', 'Late')
-    const email = 'lena.late@example.test'
-    await invite(owner.session, 'Lena Late', email, 'guest_standard')
-    const session = await fixture.newBrowserSession(await acceptByApi(email, 'lena chosen password'))
-    const page = await session.newPage()
-    await page.setViewportSize(DESKTOP)
+    const { session, page } = await guestInBrowser(['Lou', 'Late'], 'Lena Late', 'guest_standard')
     await page.goto(`${fixture.product.url}/`)
     await expectFound(page, 'Lou Late')
     // The next read of the list is answered as the gateway answers a request that left with a replaced cookie.
