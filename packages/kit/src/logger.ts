@@ -144,6 +144,8 @@ interface RequestLogApp {
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 type LogArguments = Parameters<FastifyBaseLogger['info']>
+/** Pino's logger as Fastify hands it over: Fastify's type leaves out the level check pino has. */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
 
 /**
  * A request's logger (`request.log`), made lazily: pino runs a child's bindings through the redaction paths
@@ -156,7 +158,7 @@ class RequestLogger {
   #made: FastifyBaseLogger | null = null
 
   constructor(
-    private readonly parent: FastifyBaseLogger & { isLevelEnabled(level: string): boolean },
+    private readonly parent: PinoLogger,
     private readonly bindings: Bindings,
   ) {}
 
@@ -221,11 +223,11 @@ export function requestLoggerFactory(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  const pino = logger as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }
+  const pino = logger as Partial<PinoLogger>
   // Fastify's null logger (no logging configured), and a request with options of its own, get the plain child.
   if (typeof pino.isLevelEnabled !== 'function' || Object.keys(options).length > 0)
     return logger.child(bindings, options)
-  return new RequestLogger(pino as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }, bindings)
+  return new RequestLogger(logger as PinoLogger, bindings)
 }
 
 /**
