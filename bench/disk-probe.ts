@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /**
- * The disk under the product, probed while the load runs: every 100 ms, 512 bytes appended to a file beside the
- * product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the cluster's
+ * The disk under the product, probed while the load runs: 25 ms after each probe, 512 bytes appended to a file
+ * beside the product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the cluster's
  * Redis does for every write (decision 008). A window whose slowest probe took hundreds of ms is one in which
  * saves waited for the disk, whatever the product did. Returns the function that stops the probe.
  */
@@ -19,7 +19,7 @@ export async function probeDisk(record: (ms: number) => void): Promise<() => Pro
       await handle.write(line)
       await handle.datasync()
       record(performance.now() - started)
-      await new Promise((done) => setTimeout(done, 100))
+      await new Promise((done) => setTimeout(done, 25))
     }
   })()
   return async () => {

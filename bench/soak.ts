@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import { probeDisk } from './disk-probe.ts'
+import { DISK_STALL_SLACK_MS, WINDOW_P99_BUDGET_MS, windowLimitMs } from './soak-budget.ts'
 import { keptMiB, loopDelayByWindow, meanRss, printLoopDelay, treeRssMiB } from './soak-memory.ts'
 import { option } from './support.ts'
 import { wholeProduct } from './soak-product.ts'
@@ -11,6 +12,7 @@ import { agent, profilesOnRedis, send, type Call, type System } from './soak-sys
  * held at a fixed rate (open loop, so a slow service meets a queue, as real users do), reported per window.
  * Budget (issue 31 item 6): the throughput holds, no errors, and no window's p99 passes 250 ms, neither over
  * every call nor over the saves alone: a stall of seconds in the middle of a run fails it, not only a slow end.
+ * Where the disk itself stalled for longer, the window's limit is that stall plus 50 ms (soak-budget.ts).
  * What is driven, and its mix, are in soak-systems.ts.
  *
  * Flags: --mode (profiles, all-in-one or cluster), --seconds <hold> (180), --window <s> (10),
@@ -55,9 +57,6 @@ async function measurePeak(system: System, seconds: number, writes: number, conc
   )
   return { rate: done / seconds, failed }
 }
-
-/** The most a 10 s window's p99 may reach, over every call and over the saves alone. */
-export const WINDOW_P99_BUDGET_MS = 250
 
 interface Window {
   second: number
@@ -301,8 +300,16 @@ async function main() {
     const p99First = worst(firstMinute)
     const p99Last = worst(lastMinute)
     const p99Holds = p99Last <= 2 * p99First
-    const overBudget = windows.filter(
-      (window) => !(window.p99 <= WINDOW_P99_BUDGET_MS) || window.saveP99 > WINDOW_P99_BUDGET_MS,
+    // Decision 072: a window in which the disk itself stalled longer than the budget is judged against that
+    // stall plus a small slack, and counted apart, so that what the product adds is still judged there.
+    const overBudget = windows.filter((window) => {
+      const limit = windowLimitMs(window.diskMax)
+      return !(window.p99 <= limit) || window.saveP99 > limit
+    })
+    const diskBound = windows.filter(
+      (window) =>
+        !overBudget.includes(window) &&
+        (window.p99 > WINDOW_P99_BUDGET_MS || window.saveP99 > WINDOW_P99_BUDGET_MS),
     )
     const windowsHold = overBudget.length === 0
     const slowestDisk = (list: Window[]) => Math.max(0, ...list.map((window) => window.diskMax)).toFixed(0)
@@ -318,7 +325,11 @@ async function main() {
       `windows: the worst p99 ${worstWindow.toFixed(2)} ms, the worst saves' p99 ${worstSaves.toFixed(2)} ms; ` +
         (windowsHold
           ? `every window within ${WINDOW_P99_BUDGET_MS} ms`
-          : `OVER ${WINDOW_P99_BUDGET_MS} ms in the windows ending at ${overBudget.map((window) => window.second).join(', ')} s`),
+          : `OVER in the windows ending at ${overBudget.map((window) => window.second).join(', ')} s`) +
+        (diskBound.length === 0
+          ? ''
+          : `; over ${WINDOW_P99_BUDGET_MS} ms but within the disk's own stall + ${DISK_STALL_SLACK_MS} ms in the ` +
+            `windows ending at ${diskBound.map((window) => `${window.second} s (disk ${window.diskMax.toFixed(0)} ms)`).join(', ')}`),
     )
     const users = system.usersReport?.()
     if (users)
@@ -364,6 +375,7 @@ async function main() {
         windows: windows.map(({ latencies: _latencies, ...window }) => window),
         windowP99BudgetMs: WINDOW_P99_BUDGET_MS,
         windowsHold,
+        diskBoundWindows: diskBound.map((window) => window.second),
         p99First,
         p99Last,
         rss,

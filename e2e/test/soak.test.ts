@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { WINDOW_P99_BUDGET_MS, windowLimitMs } from '../../bench/soak-budget.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const reportDirectory = mkdtempSync(join(tmpdir(), 'soak-'))
@@ -17,6 +18,8 @@ interface SoakReport {
     p99: number
     /** Null when the window had no save (JSON has no NaN). */
     saveP99: number | null
+    /** The slowest fdatasync of the soak's disk probe in the window (ms). */
+    diskMax: number
     errors: Record<string, number>
   }>
   windowP99BudgetMs: number
@@ -29,10 +32,11 @@ interface SoakReport {
  * measured peak. It fails on a collapse (the last 20 s complete
  * less than half of what the first 20 s did), on any 5xx, on requests left without an answer, and on a stall:
  * any 10 s window whose p99, over every call or over the saves alone, passes the soak's budget of 250 ms
- * (issue 31 item 6), as the 10-minute runs of bench/README.md are judged.
+ * (issue 31 item 6), or the disk's own stall in it plus 50 ms where the disk stalled longer (decision 072), as the
+ * 10-minute runs of bench/README.md are judged.
  */
 describe('the product under a mixed load for 60 s', () => {
-  it('holds its throughput, with no 5xx and no window over 250 ms', async () => {
+  it('holds its throughput, with no 5xx and no window over 250 ms beyond the disk’s own stall', async () => {
     const reportFile = join(reportDirectory, 'soak.json')
     const child = spawn(
       process.execPath,
@@ -70,11 +74,19 @@ describe('the product under a mixed load for 60 s', () => {
     )
     expect(failures, output).toEqual([])
     expect(report.rss.length).toBeGreaterThanOrEqual(2)
-    expect(report.windowP99BudgetMs).toBe(250)
+    expect(report.windowP99BudgetMs).toBe(WINDOW_P99_BUDGET_MS)
+    // The table the soak printed, with each window's slowest disk probe, names what a failure waited for.
+    const table = output.slice(output.indexOf('window end s'))
     for (const window of report.windows) {
-      expect(window.p99, `p99 of the window ending at ${window.second} s`).toBeLessThanOrEqual(250)
+      const limit = windowLimitMs(window.diskMax)
+      expect(window.p99, `p99 of the window ending at ${window.second} s\n${table}`).toBeLessThanOrEqual(
+        limit,
+      )
       expect(window.saveP99, `saves in the window ending at ${window.second} s`).not.toBeNull()
-      expect(window.saveP99, `saves' p99 of the window ending at ${window.second} s`).toBeLessThanOrEqual(250)
+      expect(
+        window.saveP99,
+        `saves' p99 of the window ending at ${window.second} s\n${table}`,
+      ).toBeLessThanOrEqual(limit)
     }
   }, 180_000)
 })
