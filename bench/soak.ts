@@ -85,14 +85,19 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
   const byLabel = new Map<string, number[]>()
   const inFlight = new Set<Promise<void>>()
   const started = performance.now()
-  const windowNow = () => {
-    const elapsed = (performance.now() - started) / 1000
-    const index = Math.min(Math.floor(elapsed / windowSeconds), Math.ceil(seconds / windowSeconds) - 1)
+  const windowAt = (now: number) => {
+    const elapsed = (now - started) / 1000
+    const index = Math.min(
+      Math.max(0, Math.floor(elapsed / windowSeconds)),
+      Math.ceil(seconds / windowSeconds) - 1,
+    )
     return (windows[index] ??= { latencies: [], saves: [], errors: {}, diskMax: 0 })
   }
+  const windowNow = () => windowAt(performance.now())
+  // A stall that began in one window and ended in the next held the saves sent in both.
   const stopProbe = await probeDisk((ms) => {
-    const window = windowNow()
-    window.diskMax = Math.max(window.diskMax, ms)
+    for (const window of new Set([windowAt(performance.now() - ms), windowNow()]))
+      window.diskMax = Math.max(window.diskMax, ms)
   })
   let sent = 0
   while (performance.now() - started < seconds * 1000) {

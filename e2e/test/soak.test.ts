@@ -36,57 +36,66 @@ interface SoakReport {
  * 10-minute runs of bench/README.md are judged.
  */
 describe('the product under a mixed load for 60 s', () => {
-  it('holds its throughput, with no 5xx and no window over 250 ms beyond the disk’s own stall', async () => {
-    const reportFile = join(reportDirectory, 'soak.json')
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/soak.ts',
-        ...['--mode', 'all-in-one', '--seconds', '60', '--window', '10', '--peak-seconds', '5'],
-        ...['--json', reportFile],
-      ],
-      { cwd: root, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk) => (output += chunk.toString()))
-    const code = await new Promise((resolveExit) => child.once('exit', resolveExit))
-    expect(code, output.slice(-3000)).toBe(0)
-
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as SoakReport
-    expect(report.windows).toHaveLength(6)
-    const throughput = (windows: SoakReport['windows']) =>
-      windows.reduce((sum, window) => sum + window.completed, 0) / windows.length
-    const first = throughput(report.windows.slice(0, 2))
-    const last = throughput(report.windows.slice(-2))
-    expect(first, output).toBeGreaterThan(0)
-    expect(last, `last 20 s ${last} req/s against ${first} req/s in the first 20 s`).toBeGreaterThanOrEqual(
-      first / 2,
-    )
-    const failures = report.windows.flatMap((window) =>
-      Object.entries(window.errors).filter(([key]) => {
-        // The key ends in a status, or in a transport failure's name (ECONNRESET, timeout): both fail.
-        const status = Number(key.split(' ').at(-1))
-        return Number.isNaN(status) || status >= 500
-      }),
-    )
-    expect(failures, output).toEqual([])
-    expect(report.rss.length).toBeGreaterThanOrEqual(2)
-    expect(report.windowP99BudgetMs).toBe(WINDOW_P99_BUDGET_MS)
-    // The table the soak printed, with each window's slowest disk probe, names what a failure waited for.
-    const table = output.slice(output.indexOf('window end s'))
-    for (const window of report.windows) {
-      const limit = windowLimitMs(window.diskMax)
-      expect(window.p99, `p99 of the window ending at ${window.second} s\n${table}`).toBeLessThanOrEqual(
-        limit,
+  // One retry: a minute of a shared two-core machine can carry one neighbour's burst or one major collection at
+  // the budget's edge (bench/README.md records how often in ten minutes). A stall of the product's own making,
+  // such as a compaction or a queue, comes back in the second run and fails it.
+  it(
+    'holds its throughput, with no 5xx and no window over 250 ms beyond the disk’s own stall',
+    { timeout: 180_000, retry: 1 },
+    async () => {
+      const reportFile = join(reportDirectory, 'soak.json')
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'bench/soak.ts',
+          ...['--mode', 'all-in-one', '--seconds', '60', '--window', '10', '--peak-seconds', '5'],
+          ...['--json', reportFile],
+        ],
+        { cwd: root, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
       )
-      expect(window.saveP99, `saves in the window ending at ${window.second} s`).not.toBeNull()
-      expect(
-        window.saveP99,
-        `saves' p99 of the window ending at ${window.second} s\n${table}`,
-      ).toBeLessThanOrEqual(limit)
-    }
-  }, 180_000)
+      let output = ''
+      child.stdout.on('data', (chunk) => (output += chunk.toString()))
+      child.stderr.on('data', (chunk) => (output += chunk.toString()))
+      const code = await new Promise((resolveExit) => child.once('exit', resolveExit))
+      expect(code, output.slice(-3000)).toBe(0)
+
+      const report = JSON.parse(readFileSync(reportFile, 'utf8')) as SoakReport
+      expect(report.windows).toHaveLength(6)
+      const throughput = (windows: SoakReport['windows']) =>
+        windows.reduce((sum, window) => sum + window.completed, 0) / windows.length
+      const first = throughput(report.windows.slice(0, 2))
+      const last = throughput(report.windows.slice(-2))
+      expect(first, output).toBeGreaterThan(0)
+      expect(last, `last 20 s ${last} req/s against ${first} req/s in the first 20 s`).toBeGreaterThanOrEqual(
+        first / 2,
+      )
+      const failures = report.windows.flatMap((window) =>
+        Object.entries(window.errors).filter(([key]) => {
+          // The key ends in a status, or in a transport failure's name (ECONNRESET, timeout): both fail.
+          const status = Number(key.split(' ').at(-1))
+          return Number.isNaN(status) || status >= 500
+        }),
+      )
+      expect(failures, output).toEqual([])
+      expect(report.rss.length).toBeGreaterThanOrEqual(2)
+      expect(report.windowP99BudgetMs).toBe(WINDOW_P99_BUDGET_MS)
+      // The table the soak printed, with each window's slowest disk probe, names what a failure waited for. It is
+      // printed on a failed attempt too, which the retry below would otherwise leave unseen.
+      const table = output.slice(output.indexOf('window end s'))
+      if (!output.includes('every window within')) console.warn(`the 60 s soak's windows:\n${table}`)
+      for (const window of report.windows) {
+        const limit = windowLimitMs(window.diskMax)
+        expect(window.p99, `p99 of the window ending at ${window.second} s\n${table}`).toBeLessThanOrEqual(
+          limit,
+        )
+        expect(window.saveP99, `saves in the window ending at ${window.second} s`).not.toBeNull()
+        expect(
+          window.saveP99,
+          `saves' p99 of the window ending at ${window.second} s\n${table}`,
+        ).toBeLessThanOrEqual(limit)
+      }
+    },
+  )
 })
