@@ -4,9 +4,9 @@ import { join } from 'node:path'
 
 /**
  * The disk under the product, probed while the load runs: 25 ms after each probe, 512 bytes appended to a file
- * beside the product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the cluster's
- * Redis does for every write (decision 008). A window whose slowest probe took hundreds of ms is one in which
- * saves waited for the disk, whatever the product did. Returns the function that stops the probe.
+ * beside the product's data folders and fdatasync'ed, as a save's group commit does (decision 011) and as the
+ * cluster's Redis does for every write (decision 008). A window whose slowest probe took hundreds of ms is one in
+ * which saves waited for the disk, whatever the product did. Returns the function that stops the probe.
  */
 export async function probeDisk(record: (ms: number) => void): Promise<() => Promise<void>> {
   const file = join(tmpdir(), `bench-soak-disk-probe-${process.pid}`)
