@@ -16,3 +16,19 @@ export const DISK_STALL_SLACK_MS = 50
 /** A window's limit, given the slowest fdatasync the disk probe saw in it (decision 072). */
 export const windowLimitMs = (diskMaxMs: number) =>
   Math.max(WINDOW_P99_BUDGET_MS, diskMaxMs + DISK_STALL_SLACK_MS)
+
+/**
+ * A window's verdict: within the budget; over it but within the disk's own stall plus the slack (named apart,
+ * not hidden); or over its limit. A window without any answer (a NaN p99) is over; one without saves is judged
+ * on every call alone.
+ */
+export function windowVerdict(window: {
+  p99: number
+  saveP99: number | null
+  diskMax: number
+}): 'within' | 'disk' | 'over' {
+  const saves = window.saveP99 ?? NaN
+  const worst = Number.isNaN(saves) ? window.p99 : Math.max(window.p99, saves)
+  if (!(worst <= windowLimitMs(window.diskMax))) return 'over'
+  return worst > WINDOW_P99_BUDGET_MS ? 'disk' : 'within'
+}

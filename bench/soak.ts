@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import { probeDisk } from './disk-probe.ts'
-import { DISK_STALL_SLACK_MS, WINDOW_P99_BUDGET_MS, windowLimitMs } from './soak-budget.ts'
+import { DISK_STALL_SLACK_MS, WINDOW_P99_BUDGET_MS, windowVerdict } from './soak-budget.ts'
 import { keptMiB, loopDelayByWindow, meanRss, printLoopDelay, treeRssMiB } from './soak-memory.ts'
 import { option } from './support.ts'
 import { wholeProduct } from './soak-product.ts'
@@ -307,15 +307,8 @@ async function main() {
     const p99Holds = p99Last <= 2 * p99First
     // Decision 072: a window in which the disk itself stalled longer than the budget is judged against that
     // stall plus a small slack, and counted apart, so that what the product adds is still judged there.
-    const overBudget = windows.filter((window) => {
-      const limit = windowLimitMs(window.diskMax)
-      return !(window.p99 <= limit) || window.saveP99 > limit
-    })
-    const diskBound = windows.filter(
-      (window) =>
-        !overBudget.includes(window) &&
-        (window.p99 > WINDOW_P99_BUDGET_MS || window.saveP99 > WINDOW_P99_BUDGET_MS),
-    )
+    const overBudget = windows.filter((window) => windowVerdict(window) === 'over')
+    const diskBound = windows.filter((window) => windowVerdict(window) === 'disk')
     const windowsHold = overBudget.length === 0
     const slowestDisk = (list: Window[]) => Math.max(0, ...list.map((window) => window.diskMax)).toFixed(0)
     console.log(
