@@ -188,6 +188,24 @@ describe("an administrator's delete", () => {
     expect((await deleteAsAdmin(second.id, second.identity)).statusCode).toBe(409)
   })
 
+  it('keeps one administrator when the last two are deleted at once, by each other or by themselves', async () => {
+    const second = await register('second.admin@example.com', 'second admin 1', 'administrator')
+    // Each deletes the other at the same moment: each saw two administrators before either mark was written.
+    const crossed = await Promise.all([deleteAsAdmin(second.id), deleteAsAdmin(1, second.identity)])
+    expect(crossed.map((response) => response.statusCode).sort()).toEqual([200, 409])
+    const users = await createUsersRepository(context.dependencies.store, context.dependencies.kv)
+    expect(await users.countActiveAdministrators()).toBe(1)
+
+    const survivor = crossed[0]!.statusCode === 200 ? adminIdentity : second.identity
+    const third = await register('third.admin@example.com', 'third admin 11', 'administrator')
+    const own = await Promise.all([
+      deleteOwn(third.identity, 'third admin 11'),
+      deleteOwn(survivor, survivor === adminIdentity ? ADMIN.password : 'second admin 1'),
+    ])
+    expect(own.map((response) => response.statusCode).sort()).toEqual([200, 409])
+    expect(await users.countActiveAdministrators()).toBe(1)
+  })
+
   it('is refused to a standard user', async () => {
     const { identity } = await register('gil@example.com', 'gil secret 11')
     expect((await deleteAsAdmin(1, identity)).statusCode).toBe(403)

@@ -74,6 +74,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, options: Accou
     if (typeof link === 'string' && (await resetTokens.consume(link, 'account-deletion')) !== user.id)
       throw authErrors.invalidDeletionLink()
     const started = await deletion.delete(user, user.id)
+    if (started === 'last-administrator') throw authErrors.lastAdministrator()
     if (!started) throw authErrors.userNotFound()
     await auditDeletion(bus, request, { id: user.id, role: user.role }, user.id)
     reply.header(REVOKE_USER_HEADER, String(user.id))
@@ -87,6 +88,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, options: Accou
     const administrator = userOf(request)
     const administratorId = administrator.userId
     const started = await deletion.delete(user, administratorId)
+    if (started === 'last-administrator') throw authErrors.lastAdministrator()
     if (!started) throw authErrors.userNotFound()
     await auditDeletion(bus, request, { id: administratorId, role: administrator.role }, user.id)
     reply.header(REVOKE_USER_HEADER, String(user.id))

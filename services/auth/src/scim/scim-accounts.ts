@@ -164,6 +164,7 @@ export async function deleteScimAccount(
 ): Promise<void> {
   if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator()
   const started = await dependencies.deletion.delete(user, token.createdBy)
+  if (started === 'last-administrator') throw scimProblems.lastAdministrator()
   if (!started) throw scimProblems.notFound(String(user.id))
   await auditDeletion(dependencies.bus, request, { id: token.createdBy, role: 'administrator' }, user.id)
   dependencies.log.info(
