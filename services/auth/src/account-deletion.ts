@@ -3,8 +3,9 @@ import { DELETED_USER_MARK_TTL_MS, deletedUserKey } from '@app/contracts/account
 import { USERS_DELETED, type UserDeleted } from '@app/contracts/events'
 import { createEvent, type EventBus } from '@app/kit/bus/port'
 import { SESSION_ABSOLUTE_LIFETIME_MS, sessionValidAfterKey } from '@app/kit/kv/index'
-import { KeyValueUnavailableError, type KeyValueStore } from '@app/kit/kv/port'
+import type { KeyValueStore } from '@app/kit/kv/port'
 import type { Mailer } from '@app/kit/mailer'
+import { isLastAdministrator, oneAdministratorRemovalAtATime } from './administrators.ts'
 import type { DeletedAccountsRepository } from './repositories/deleted-accounts-repository.ts'
 import type { EmailConfirmationsRepository } from './repositories/email-confirmations-repository.ts'
 import type { ResetTokensRepository } from './repositories/reset-tokens-repository.ts'
@@ -129,39 +130,6 @@ export function createAccountDeletion(dependencies: AccountDeletionDependencies)
   }
 }
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>
-
-/**
- * The last administrator stays, whoever asks, so that someone can still manage the accounts. Routes ask it
- * first, to refuse before anything is used up; `delete` asks it again under `oneAdministratorRemovalAtATime`.
- */
-export async function isLastAdministrator(users: UsersRepository, user: StoredUser): Promise<boolean> {
-  return user.role === 'administrator' && (await users.countActiveAdministrators()) <= 1
-}
-
-const ADMINISTRATOR_REMOVAL_KEY = 'auth:administrator-removal'
-/** How long a replica that died holding the key keeps the others waiting. */
-const ADMINISTRATOR_REMOVAL_LEASE_MS = 10_000
-
-/**
- * Runs `step` (count the administrators, then mark one deleted) while no other replica runs its own: of two
- * administrators deleted at once, by each other or by themselves, each would otherwise count two before
- * either mark was written, and none would be left (docs/decisions/073-one-administrator-removal-at-a-time.md).
- * The key-value store is shared by every replica; its first count holds the key, and its expiry frees a key
- * whose holder died.
- */
-async function oneAdministratorRemovalAtATime<T>(kv: KeyValueStore, step: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + ADMINISTRATOR_REMOVAL_LEASE_MS + 1_000
-  while ((await kv.increment(ADMINISTRATOR_REMOVAL_KEY, ADMINISTRATOR_REMOVAL_LEASE_MS)).value !== 1) {
-    if (Date.now() > deadline)
-      throw new KeyValueUnavailableError('Another administrator removal still holds its key')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  try {
-    return await step()
-  } finally {
-    await kv.delete(ADMINISTRATOR_REMOVAL_KEY)
-  }
-}
 
 async function publish(
   bus: EventBus,

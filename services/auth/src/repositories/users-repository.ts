@@ -237,9 +237,13 @@ export async function createUsersRepository(
     countByRole(role: Role) {
       return users.count({ role })
     },
-    /** Administrators whose deletion has not started: the last one may not be deleted. */
+    /** Administrators not deactivated and whose deletion has not started: the last one stays (administrators.ts). */
     countActiveAdministrators() {
-      return users.count({ role: 'administrator', deletionStartedAt: { $exists: false } })
+      return users.count({
+        role: 'administrator',
+        deletionStartedAt: { $exists: false },
+        active: { $ne: false },
+      })
     },
     /** Marks the deletion started; null when the account is gone or its deletion already started. */
     async markDeletion(id: number, by: number, at: Date): Promise<StoredUser | null> {

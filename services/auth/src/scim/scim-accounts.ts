@@ -5,7 +5,8 @@ import { isGuest } from '@app/domain/roles'
 import type { EventBus } from '@app/kit/bus/port'
 import { SESSION_ABSOLUTE_LIFETIME_MS, sessionValidAfterKey } from '@app/kit/kv/index'
 import type { KeyValueStore } from '@app/kit/kv/port'
-import { isLastAdministrator, type AccountDeletion } from '../account-deletion.ts'
+import type { AccountDeletion } from '../account-deletion.ts'
+import { isLastAdministrator, oneAdministratorRemovalAtATime } from '../administrators.ts'
 import { isUnconfirmedGuest, takeOverAddress, type TakeoverDependencies } from '../address-takeover.ts'
 import { hashPassword } from '../passwords.ts'
 import {
@@ -87,12 +88,22 @@ export async function applyScimState(
   }
   if (Object.keys(changes).length === 0) return user
   let updated: StoredUser | null
-  try {
-    updated = await dependencies.users.update(
+  const write = () =>
+    dependencies.users.update(
       user.id,
       changes,
       options.expectedUpdatedAt ? { where: { updatedAt: options.expectedUpdatedAt } } : {},
     )
+  try {
+    // Deactivating an administrator removes one as a deletion does: the last active one stays (decision 073).
+    updated =
+      changes.active === false && user.role === 'administrator'
+        ? await oneAdministratorRemovalAtATime(dependencies.kv, async () => {
+            if (await isLastAdministrator(dependencies.users, user))
+              throw scimProblems.lastAdministrator('deactivated')
+            return write()
+          })
+        : await write()
   } catch (error) {
     if (isDuplicate(error)) throw scimProblems.taken()
     throw error
@@ -162,9 +173,9 @@ export async function deleteScimAccount(
   user: StoredUser,
   token: ScimTokenHolder,
 ): Promise<void> {
-  if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator()
+  if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator('deleted')
   const started = await dependencies.deletion.delete(user, token.createdBy)
-  if (started === 'last-administrator') throw scimProblems.lastAdministrator()
+  if (started === 'last-administrator') throw scimProblems.lastAdministrator('deleted')
   if (!started) throw scimProblems.notFound(String(user.id))
   await auditDeletion(dependencies.bus, request, { id: token.createdBy, role: 'administrator' }, user.id)
   dependencies.log.info(

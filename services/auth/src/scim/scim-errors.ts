@@ -32,8 +32,11 @@ export const scimProblems = {
   stale: () =>
     new ScimProblem(412, 'The user changed since the version in If-Match; read it again and retry'),
   taken: () => new ScimProblem(409, 'A user with that userName or e-mail already exists', 'uniqueness'),
-  lastAdministrator: () =>
-    new ScimProblem(409, 'The last administrator cannot be deleted; another administrator must exist first'),
+  lastAdministrator: (change: 'deleted' | 'deactivated') =>
+    new ScimProblem(
+      409,
+      `The last administrator cannot be ${change}; another administrator must exist first`,
+    ),
   invalidValue: (detail: string) => new ScimProblem(400, detail, 'invalidValue'),
   invalidFilter: (detail: string) => new ScimProblem(400, detail, 'invalidFilter'),
   invalidSyntax: (detail: string) => new ScimProblem(400, detail, 'invalidSyntax'),

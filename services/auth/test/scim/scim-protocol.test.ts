@@ -110,6 +110,40 @@ describe('SCIM bearer tokens', () => {
   })
 })
 
+describe('SCIM and the last administrator', () => {
+  const deactivate = (id: number | string) =>
+    scim('PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    })
+
+  it('never deactivates or deletes the last active administrator, also when two are deactivated at once', async () => {
+    const alone = await deactivate(1)
+    expect(alone.status).toBe(409)
+    expect(alone.json.detail).toBe(
+      'The last administrator cannot be deactivated; another administrator must exist first',
+    )
+    const registered = await admin('POST', '/api/auth/register', {
+      username: 'second.admin@example.com',
+      email: 'second.admin@example.com',
+      password: 'second admin 11',
+      role: 'administrator',
+      firstName: 'Second',
+      lastName: 'Admin',
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    const second = (registered.json() as { id: number }).id
+    const both = await Promise.all([deactivate(1), deactivate(second)])
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409])
+    // A deactivated administrator manages nothing: it no longer counts, and it is not the last one.
+    const [deactivated, survivor] = both[0]!.status === 200 ? [1, second] : [second, 1]
+    expect((await scim('DELETE', `/Users/${survivor}`)).json.detail).toBe(
+      'The last administrator cannot be deleted; another administrator must exist first',
+    )
+    expect((await scim('DELETE', `/Users/${deactivated}`)).status).toBe(204)
+  })
+})
+
 describe('SCIM edits in the audit log', () => {
   it('are recorded as the token creator’s edits, naming the fields changed and never their values', async () => {
     const { id } = (await scim('POST', '/Users', person)).json
