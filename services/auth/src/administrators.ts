@@ -3,8 +3,9 @@ import type { StoredUser, UsersRepository } from './repositories/users-repositor
 
 /**
  * The last active administrator stays, whoever asks (an administrator, the person, a SCIM client), so that
- * someone can still manage the accounts. Routes ask it first, to refuse before anything is used up; a deletion
- * or a deactivation asks it again under `oneAdministratorRemovalAtATime`. A deactivated administrator is no
+ * someone can still manage the accounts. A deletion or a deactivation asks it under
+ * `oneAdministratorRemovalAtATime`; a person deleting their own account is also asked first, before their
+ * deletion link or password guess is used up. A deactivated administrator is no
  * longer one who can manage anything, so it neither counts nor is the last.
  */
 export async function isLastAdministrator(users: UsersRepository, user: StoredUser): Promise<boolean> {

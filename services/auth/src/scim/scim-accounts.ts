@@ -173,7 +173,6 @@ export async function deleteScimAccount(
   user: StoredUser,
   token: ScimTokenHolder,
 ): Promise<void> {
-  if (await isLastAdministrator(dependencies.users, user)) throw scimProblems.lastAdministrator('deleted')
   const started = await dependencies.deletion.delete(user, token.createdBy)
   if (started === 'last-administrator') throw scimProblems.lastAdministrator('deleted')
   if (!started) throw scimProblems.notFound(String(user.id))
