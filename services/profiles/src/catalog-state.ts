@@ -8,6 +8,8 @@ export interface CacheEntry<T> {
   stamp: string
   value: T
   bytes: number
+  /** When it was last computed or read (catalog-view.ts forgets idle entries). */
+  usedAt: number
 }
 
 /** One state of the catalog: what the change log held up to `sequence`, and what was derived from it. */
@@ -26,6 +28,8 @@ export interface CatalogState {
   ownerGenerations: Map<number, number>
   cache: Map<string, CacheEntry<unknown>>
   cachedBytes: number
+  /** When idle entries were last looked for. */
+  sweptAt: number
 }
 
 export function emptyState(sequence: number, capacity = 0): CatalogState {
@@ -39,6 +43,7 @@ export function emptyState(sequence: number, capacity = 0): CatalogState {
     ownerGenerations: new Map(),
     cache: new Map(),
     cachedBytes: 0,
+    sweptAt: 0,
   }
 }
 

@@ -10,6 +10,13 @@ const MAX_CACHED_ENTRIES = 1_024
 const MAX_CACHED_BYTES = 32_000_000
 /** What a profile made from the table weighs in the cache, with its answers and strings. */
 const PROFILE_BYTES = 256
+/**
+ * An entry nobody read for this long is dropped at the next sweep, at most one sweep per `SWEEP_EVERY_MS`: the
+ * lists of people who signed out would otherwise stay until the cache fills, and every major collection of
+ * the process marks them (docs/decisions/074-catalog-cache-forgets-idle-entries.md).
+ */
+const IDLE_MS = 60_000
+const SWEEP_EVERY_MS = 10_000
 
 /**
  * What a cached text or index was derived from: every profile, or the profiles of some owners. A change
@@ -56,29 +63,43 @@ function cachedIn<T>(
   scope: CacheScope,
   compute: () => T,
   weight: (value: T) => number,
+  now: number,
 ): T {
   const stamp = stampOf(state, scope)
   const known = state.cache.get(key) as CacheEntry<T> | undefined
-  if (known?.stamp === stamp) return known.value
+  if (known?.stamp === stamp) {
+    known.usedAt = now
+    return known.value
+  }
   const value = compute()
   const bytes = weight(value)
   if (known) state.cachedBytes -= known.bytes
   if (state.cache.size >= MAX_CACHED_ENTRIES || state.cachedBytes + bytes > MAX_CACHED_BYTES) {
     state.cache.clear()
     state.cachedBytes = 0
-  }
+  } else if (now - state.sweptAt >= SWEEP_EVERY_MS) forgetIdle(state, now)
   state.cachedBytes += bytes
-  state.cache.set(key, { stamp, value, bytes })
+  state.cache.set(key, { stamp, value, bytes, usedAt: now })
   return value
+}
+
+function forgetIdle(state: CatalogState, now: number): void {
+  state.sweptAt = now
+  for (const [key, entry] of state.cache)
+    if (now - entry.usedAt >= IDLE_MS) {
+      state.cache.delete(key)
+      state.cachedBytes -= entry.bytes
+    }
 }
 
 export function viewOf(
   state: CatalogState,
   forUser: number | null,
   revoked: ReadonlySet<number>,
+  now: number,
 ): CatalogView {
   const cached = <T>(key: string, scope: CacheScope, compute: () => T, weight: (value: T) => number) =>
-    cachedIn(state, key, scope, compute, weight)
+    cachedIn(state, key, scope, compute, weight, now)
   return {
     get all() {
       // Made from the table for an administrator's list, and kept as long as the cache allows.

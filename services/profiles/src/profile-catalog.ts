@@ -152,7 +152,7 @@ export function createProfileCatalog(options: ProfileCatalogOptions) {
       const current = await upTo(replica, await changes.latest(), true)
       const held = forUser === null ? undefined : current.grants.get(forUser)
       const revoked = held?.size ? await revokedAmong([...held.values()]) : new Set<number>()
-      return viewOf(current, forUser, revoked)
+      return viewOf(current, forUser, revoked, replica.now())
     },
     /**
      * Announces a change this replica has just stored, to every replica including itself. When the log

@@ -3,6 +3,7 @@ import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '../src/app.ts'
 import { CHANGE_SEQUENCE_KEY, catalogChangeLogOf, keyValueChangeLog } from '../src/catalog-changes.ts'
+import type { CatalogView } from '../src/catalog-view.ts'
 import { createProfileCatalog } from '../src/profile-catalog.ts'
 import {
   createAssessmentsRepository,
@@ -283,5 +284,32 @@ describe('texts cached per catalog state', () => {
     await save('Three', grace.userId)
     expect(all(await catalog.view())).toBe('4')
     expect(everyone).toBe(2)
+  })
+
+  it('forgets a text nobody read for a minute, and keeps one still read', async () => {
+    let clock = 1_000_000
+    const { catalog, save } = await catalogOn(catalogChangeLogOf(dependencies.kv), () => clock)
+    await save('One')
+    const computed: string[] = []
+    const text = (view: CatalogView, key: string) =>
+      view.cached(
+        key,
+        { owners: [12] },
+        () => {
+          computed.push(key)
+          return key
+        },
+        (value) => value.length,
+      )
+    text(await catalog.view(), 'left')
+    text(await catalog.view(), 'kept')
+    clock += 50_000
+    text(await catalog.view(), 'kept')
+    clock += 11_000
+    // A new entry sweeps: 'left' was last read 61 s ago, 'kept' 11 s ago.
+    text(await catalog.view(), 'new')
+    text(await catalog.view(), 'kept')
+    text(await catalog.view(), 'left')
+    expect(computed).toEqual(['left', 'kept', 'new', 'left'])
   })
 })
