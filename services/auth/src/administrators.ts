@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { KeyValueUnavailableError, type KeyValueStore } from '@app/kit/kv/port'
 import type { StoredUser, UsersRepository } from './repositories/users-repository.ts'
 
@@ -33,7 +34,7 @@ export async function oneAdministratorRemovalAtATime<T>(
   while ((await kv.increment(ADMINISTRATOR_REMOVAL_KEY, ADMINISTRATOR_REMOVAL_LEASE_MS)).value !== 1) {
     if (Date.now() > deadline)
       throw new KeyValueUnavailableError('Another administrator removal still holds its key')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
   }
   try {
     return await step()
