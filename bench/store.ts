@@ -36,42 +36,61 @@ async function timed(count: number, operation: (index: number) => Promise<unknow
 }
 
 /**
+ * Holds the event loop `busyMs` of every `everyMs`, as the other requests of a busy process do: each round trip a
+ * write makes to libuv's pool then waits for a turn of the loop (docs/decisions/075-datafile-kept-open-for-its-syncs.md).
+ */
+function occupyLoop(busyMs: number, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    const until = performance.now() + busyMs
+    while (performance.now() < until);
+  }, everyMs)
+  return () => clearInterval(timer)
+}
+
+/**
  * What durable writes cost (docs/decisions/011-durable-embedded-store.md): inserts with and without the fsync
  * each write waits for, one at a time and with 32 in flight (where group commit shares one fsync).
  */
 async function durabilityCost(): Promise<void> {
   const COUNT = 2_000
   console.log(`\nDurable writes: ${COUNT} inserts into a fresh store, each row its own store`)
-  for (const syncWrites of [false, true]) {
-    for (const inFlight of [1, 32]) {
-      const runDirectory = await mkdtemp(join(tmpdir(), 'bench-store-sync-'))
-      try {
-        const store = await createNedbStore({ directory: runDirectory, syncWrites })
-        const users = await store.collection('users', { schema: UserSchema, idKind: 'int' })
-        const samples: number[] = []
-        const started = performance.now()
-        let next = 0
-        await Promise.all(
-          Array.from({ length: inFlight }, async () => {
-            while (next < COUNT) {
-              const index = next++
-              const before = performance.now()
-              await users.insert({
-                email: `u${index}@example.com`,
-                name: `U ${index}`,
-                role: 'standard',
-                createdAt: new Date(),
-              })
-              samples.push(performance.now() - before)
-            }
-          }),
-        )
-        const totalMs = performance.now() - started
-        await store.close()
-        console.log(summary(`${syncWrites ? 'fsync' : 'no fsync'}, ${inFlight} in flight`, samples, totalMs))
-      } finally {
-        await rm(runDirectory, { recursive: true, force: true })
-      }
+  const cases = [
+    ...[false, true].flatMap((syncWrites) =>
+      [1, 32].map((inFlight) => ({ syncWrites, inFlight, busy: false })),
+    ),
+    ...[1, 32].map((inFlight) => ({ syncWrites: true, inFlight, busy: true })),
+  ]
+  for (const { syncWrites, inFlight, busy } of cases) {
+    const runDirectory = await mkdtemp(join(tmpdir(), 'bench-store-sync-'))
+    try {
+      const store = await createNedbStore({ directory: runDirectory, syncWrites })
+      const users = await store.collection('users', { schema: UserSchema, idKind: 'int' })
+      const samples: number[] = []
+      const release = busy ? occupyLoop(2, 3) : () => undefined
+      const started = performance.now()
+      let next = 0
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < COUNT) {
+            const index = next++
+            const before = performance.now()
+            await users.insert({
+              email: `u${index}@example.com`,
+              name: `U ${index}`,
+              role: 'standard',
+              createdAt: new Date(),
+            })
+            samples.push(performance.now() - before)
+          }
+        }),
+      )
+      const totalMs = performance.now() - started
+      release()
+      await store.close()
+      const label = `${syncWrites ? 'fsync' : 'no fsync'}, ${inFlight} in flight${busy ? ', loop busy' : ''}`
+      console.log(summary(label, samples, totalMs))
+    } finally {
+      await rm(runDirectory, { recursive: true, force: true })
     }
   }
 }

@@ -1,5 +1,5 @@
 import { copyFileSync, statSync } from 'node:fs'
-import { open, readdir } from 'node:fs/promises'
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileLines, replaceWithLines } from '../file-lines.ts'
 
@@ -117,21 +117,65 @@ export function repairDatafile(
   return { backup, dropped }
 }
 
+/** One fdatasync of a file, opened for it and closed after (a file synced once, before it is renamed). */
+export async function syncFileOnce(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
+}
+
+export interface FileSyncer {
+  /** Resolves once every write made to the file before the call is on the disk. */
+  sync(): Promise<void>
+  /** Closes the file it keeps open, after the sync under way; a later sync opens it again. */
+  close(): Promise<void>
+}
+
 /**
  * Group commit: an fdatasync of the file after the caller's write (the data and the size that reads it back; not
  * the times, which nothing needs after a crash). Callers that arrive while one is running share the next one,
  * which starts when it ends (the running one may have begun before their write reached the file).
+ *
+ * The file stays open between syncs, so a sync is one round trip to libuv's pool rather than three (open, sync,
+ * close): while the loop is busy, each round trip a save waits for is a turn of it (docs/decisions/075-datafile-kept-open-for-its-syncs.md).
+ * A compaction replaces the file by a rename; the path is looked up beside each sync, and when it names another
+ * file than the one held, that one is opened and synced too, so a write to the new file is never left unsynced.
  */
-export function createFileSyncer(path: string): () => Promise<void> {
+export function createFileSyncer(path: string): FileSyncer {
+  let held: { handle: FileHandle; inode: number } | null = null
   let running: Promise<void> | null = null
   let next: Promise<void> | null = null
-  const syncOnce = async () => {
+
+  const openHeld = async () => {
     const handle = await open(path, 'r')
     try {
-      await handle.datasync()
-    } finally {
+      held = { handle, inode: (await handle.stat()).ino }
+    } catch (error) {
       await handle.close()
+      throw error
     }
+    return held
+  }
+  const release = async () => {
+    const current = held
+    held = null
+    await current?.handle.close()
+  }
+  const syncOnce = async () => {
+    const current = held ?? (await openHeld())
+    try {
+      const [, named] = await Promise.all([current.handle.datasync(), stat(path)])
+      if (named.ino === current.inode) return
+    } catch (error) {
+      await release()
+      throw error
+    }
+    // Renamed over since it was opened: the writes the caller waits for may be in the new file.
+    await release()
+    await (await openHeld()).handle.datasync()
   }
   const start = () => {
     const current = syncOnce().finally(() => {
@@ -140,15 +184,21 @@ export function createFileSyncer(path: string): () => Promise<void> {
     running = current
     return current
   }
-  return () => {
-    if (next) return next
-    if (!running) return start()
-    next = running
-      .catch(() => undefined)
-      .then(() => {
-        next = null
-        return start()
-      })
-    return next
+  return {
+    sync() {
+      if (next) return next
+      if (!running) return start()
+      next = running
+        .catch(() => undefined)
+        .then(() => {
+          next = null
+          return start()
+        })
+      return next
+    },
+    async close() {
+      await Promise.allSettled([running, next])
+      await release()
+    },
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { assertDatafilesIntact, createFileSyncer } from './datafiles.ts'
+import { assertDatafilesIntact, createFileSyncer, syncFileOnce, type FileSyncer } from './datafiles.ts'
 import { validateFilter } from './filter.ts'
 import { Datastore, isUniqueViolation, nedbCollection, type Stored } from './nedb-collection.ts'
 import { countersWritten, createIdCounters, loadCounter, nextId, type IdCounters } from './nedb-counters.ts'
@@ -39,7 +39,7 @@ interface NedbState {
   /** Lines appended since the last compaction that no longer hold a live document, by datafile. */
   superseded: Map<string, number>
   /** Per datafile, a wait for an fsync of the writes so far (datafiles.ts). */
-  syncers: Map<string, () => Promise<void>>
+  syncers: Map<string, FileSyncer>
   counters: IdCounters
   closed: boolean
 }
@@ -100,7 +100,7 @@ function syncerOf(state: NedbState, name: string): () => Promise<void> {
     syncer = createFileSyncer(join(directory, `${name}.db`))
     state.syncers.set(name, syncer)
   }
-  return syncer
+  return syncer.sync
 }
 
 async function openCollection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
@@ -182,6 +182,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       await countersWritten(state.counters)
       // Compaction is queued behind every pending operation, so acknowledged writes are on disk when it ends.
       await compactAll(state)
+      await Promise.all([...state.syncers.values()].map((syncer) => syncer.close()))
     },
   }
 }
@@ -207,7 +208,7 @@ async function adoptIdsAsInternalIds(datastore: Datastore<Stored>, file: string 
         _id: (rest.id ?? internal) as string | number,
       })),
     )
-    await createFileSyncer(temporary)()
+    await syncFileOnce(temporary)
     await rename(temporary, file)
     await datastore.loadDatabaseAsync()
     return

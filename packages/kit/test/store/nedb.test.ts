@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -17,6 +17,16 @@ afterAll(async () => {
 })
 
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean)
+/** This process's descriptors open on `file`: the file the path names now, and copies a rename replaced. */
+async function descriptorsOn(file: string) {
+  const names = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => null)),
+  )
+  return {
+    current: names.filter((name) => name === file).length,
+    replaced: names.filter((name) => name === `${file} (deleted)`).length,
+  }
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 storeContract('nedb in memory', async () => ({ store: await createNedbStore({ directory: null }) }))
@@ -63,6 +73,29 @@ describe('nedb files', () => {
     expect((await again.insert(person())).id).toBe(201)
     await reopened.close()
   })
+
+  it.runIf(process.platform === 'linux')(
+    'keeps a datafile open for its syncs, follows it when a compaction replaces it, and closes it on close',
+    async () => {
+      const directory = await temporaryDirectory()
+      const file = join(directory, 'people.db')
+      const store = await createNedbStore({ directory })
+      const people = await openPeople(store)
+      await people.insert(person({ name: 'Ada' }))
+      expect(await descriptorsOn(file)).toEqual({ current: 1, replaced: 0 })
+
+      // The compaction renames a new file over the path; the descriptor still names the one it replaced.
+      await store.compact()
+      expect(await descriptorsOn(file)).toEqual({ current: 0, replaced: 1 })
+      // The next write's sync notices, and syncs the file the write went to.
+      await people.insert(person({ name: 'Grace' }))
+      expect(await descriptorsOn(file)).toEqual({ current: 1, replaced: 0 })
+      expect((await lines(file)).some((line) => line.includes('"Grace"'))).toBe(true)
+
+      await store.close()
+      expect(await descriptorsOn(file)).toEqual({ current: 0, replaced: 0 })
+    },
+  )
 
   it('compacts on close, so that rewritten documents do not pile up in the file', async () => {
     const directory = await temporaryDirectory()
