@@ -117,16 +117,6 @@ export function repairDatafile(
   return { backup, dropped }
 }
 
-/** One fdatasync of a file, opened for it and closed after (a file synced once, before it is renamed). */
-export async function syncFileOnce(path: string): Promise<void> {
-  const handle = await open(path, 'r')
-  try {
-    await handle.datasync()
-  } finally {
-    await handle.close()
-  }
-}
-
 export interface FileSyncer {
   /** Resolves once every write made to the file before the call is on the disk. */
   sync(): Promise<void>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { assertDatafilesIntact, createFileSyncer, syncFileOnce, type FileSyncer } from './datafiles.ts'
+import { assertDatafilesIntact, createFileSyncer, type FileSyncer } from './datafiles.ts'
 import { validateFilter } from './filter.ts'
 import { Datastore, isUniqueViolation, nedbCollection, type Stored } from './nedb-collection.ts'
 import { countersWritten, createIdCounters, loadCounter, nextId, type IdCounters } from './nedb-counters.ts'
@@ -208,7 +208,9 @@ async function adoptIdsAsInternalIds(datastore: Datastore<Stored>, file: string 
         _id: (rest.id ?? internal) as string | number,
       })),
     )
-    await syncFileOnce(temporary)
+    const syncer = createFileSyncer(temporary)
+    await syncer.sync()
+    await syncer.close()
     await rename(temporary, file)
     await datastore.loadDatabaseAsync()
     return
