@@ -80,6 +80,8 @@ interface LoopSample {
   heapUsed: number
   external: number
   live: number | null
+  /** The longest a quick call on libuv's pool took to come back (ms). */
+  pool: number
 }
 
 /** The `--loop-delay` samples taken since `since` (none without the flag). */
@@ -167,17 +169,21 @@ export const meanRss = (samples: Array<{ rssMiB: number }>) =>
   samples.reduce((sum, sample) => sum + sample.rssMiB, 0) / samples.length
 
 /**
- * The product's longest event-loop delay in each window of a hold that started at `since` (epoch ms), from the
- * `--loop-delay` samples of its processes (not this one's): each 10 s sample counts in the window its middle
- * falls in. Empty without the flag.
+ * The product's longest event-loop delay, and longest wait on libuv's pool, in each window of a hold that
+ * started at `since` (epoch ms), from the `--loop-delay` samples of its processes (not this one's): each 10 s
+ * sample counts in the window its middle falls in. Empty without the flag.
  */
-export async function loopDelayByWindow(since: number, windowSeconds: number): Promise<number[]> {
-  const delays: number[] = []
+export async function loopDelayByWindow(
+  since: number,
+  windowSeconds: number,
+): Promise<Array<{ loop: number; pool: number }>> {
+  const delays: Array<{ loop: number; pool: number }> = []
   for (const sample of await loopSamples(since)) {
     if (sample.pid === process.pid) continue
     const index = Math.floor((sample.at - LOOP_SAMPLE_MS / 2 - since) / (windowSeconds * 1000))
     if (index < 0) continue
-    delays[index] = Math.max(delays[index] ?? 0, sample.max)
+    const before = delays[index] ?? { loop: 0, pool: 0 }
+    delays[index] = { loop: Math.max(before.loop, sample.max), pool: Math.max(before.pool, sample.pool) }
   }
   return delays
 }

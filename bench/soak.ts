@@ -68,6 +68,8 @@ interface Window {
   saveP99: number
   /** The event loop's longest delay in the window, in the product's processes (`--loop-delay`; else NaN). */
   loopMax: number
+  /** The longest a quick file-system call waited for libuv's pool and the loop (`--loop-delay`; else NaN). */
+  poolMax: number
   errors: Record<string, number>
   /** The slowest probe of the disk in the window (ms): a save waits for an fsync on that disk. */
   diskMax: number
@@ -146,7 +148,8 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
         window.saves.sort((a, b) => a - b),
         0.99,
       ),
-      loopMax: delays[index] ?? NaN,
+      loopMax: delays[index]?.loop ?? NaN,
+      poolMax: delays[index]?.pool ?? NaN,
       errors: window.errors,
       diskMax: window.diskMax,
     }
@@ -267,7 +270,17 @@ async function main() {
     )
     await printLoopDelay(holdStartedAt)
     console.log(
-      ['window end s', 'req/s', 'p50 ms', 'p99 ms', 'save p99 ms', 'loop max ms', 'disk ms', 'errors']
+      [
+        'window end s',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'save p99 ms',
+        'loop max ms',
+        'pool ms',
+        'disk ms',
+        'errors',
+      ]
         .map((t) => t.padStart(12))
         .join(' '),
     )
@@ -280,6 +293,7 @@ async function main() {
           window.p99.toFixed(2),
           window.saveP99.toFixed(2),
           window.loopMax.toFixed(0),
+          window.poolMax.toFixed(0),
           window.diskMax.toFixed(1),
           Object.entries(window.errors)
             .map(([key, count]) => `${key}: ${count}`)

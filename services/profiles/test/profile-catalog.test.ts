@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PREVUE_DIMENSIONS } from '@app/domain/prevue'
 import { createEmbeddedDependencies } from '@app/kit/testing/service-dependencies'
@@ -311,5 +313,29 @@ describe('texts cached per catalog state', () => {
     text(await catalog.view(), 'kept')
     text(await catalog.view(), 'left')
     expect(computed).toEqual(['left', 'kept', 'new', 'left'])
+  })
+})
+
+describe('a cached name index', () => {
+  it('keeps nothing of the request and view that built it, so neither outlives its request (decision 076)', async () => {
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    const { catalog, save } = await catalogOn(catalogChangeLogOf(dependencies.kv))
+    await save('Ada Lovelace')
+    // What a search route holds while it builds the index: its view, and the list through a closure over both.
+    const built = async () => {
+      const view = await catalog.view()
+      const request = { view, padding: new Array(1_000).fill('held') }
+      const index = view.nameIndex('of 12', { owners: [12] }, () => request.view.ofOwner(12))
+      return { index, request: new WeakRef(request), view: new WeakRef(view) }
+    }
+    const { index, request, view } = await built()
+    // The next request gets the same index from the cache: the cache still holds it.
+    expect((await catalog.view()).nameIndex('of 12', { owners: [12] }, () => [])).toBe(index)
+    expect(index.match('ada').match?.name).toBe('Ada Lovelace')
+    await new Promise((resolve) => setImmediate(resolve))
+    collect()
+    expect(request.deref()).toBeUndefined()
+    expect(view.deref()).toBeUndefined()
   })
 })
