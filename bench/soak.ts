@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
+import { probeCpu } from './cpu-probe.ts'
 import { probeDisk } from './disk-probe.ts'
 import { DISK_STALL_SLACK_MS, WINDOW_P99_BUDGET_MS, windowVerdict } from './soak-budget.ts'
 import { keptMiB, loopDelayByWindow, meanRss, printLoopDelay, treeRssMiB } from './soak-memory.ts'
@@ -73,15 +74,24 @@ interface Window {
   errors: Record<string, number>
   /** The slowest probe of the disk in the window (ms): a save waits for an fsync on that disk. */
   diskMax: number
+  /** The machine's busiest second in the window, as a share of all its cores (cpu-probe.ts; NaN without /proc). */
+  cpuMax: number
+  /** The most the hypervisor took from the machine in one second of the window, as a share of its cores. */
+  stealMax: number
 }
 
 /** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
+/** The larger of two figures where the first may be NaN (nothing measured yet). */
+const higher = (known: number, next: number) => (Number.isNaN(known) ? next : Math.max(known, next))
+
 async function hold(system: System, rate: number, seconds: number, windowSeconds: number, writes: number) {
   const windows: Array<{
     latencies: number[]
     saves: number[]
     errors: Record<string, number>
     diskMax: number
+    cpuMax: number
+    stealMax: number
   }> = []
   /** Every answered call's latency by its label (save, accessible, search, me), over the whole hold. */
   const byLabel = new Map<string, number[]>()
@@ -93,13 +103,25 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
       Math.max(0, Math.floor(elapsed / windowSeconds)),
       Math.ceil(seconds / windowSeconds) - 1,
     )
-    return (windows[index] ??= { latencies: [], saves: [], errors: {}, diskMax: 0 })
+    return (windows[index] ??= {
+      latencies: [],
+      saves: [],
+      errors: {},
+      diskMax: 0,
+      cpuMax: NaN,
+      stealMax: NaN,
+    })
   }
   const windowNow = () => windowAt(performance.now())
   // A stall that began in one window and ended in the next held the saves sent in both.
   const stopProbe = await probeDisk((ms) => {
     for (const window of new Set([windowAt(performance.now() - ms), windowNow()]))
       window.diskMax = Math.max(window.diskMax, ms)
+  })
+  const stopCpuProbe = await probeCpu((busy, steal) => {
+    const window = windowNow()
+    window.cpuMax = higher(window.cpuMax, busy)
+    window.stealMax = higher(window.stealMax, steal)
   })
   let sent = 0
   while (performance.now() - started < seconds * 1000) {
@@ -126,6 +148,7 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
     await new Promise((done) => setTimeout(done, 2))
   }
   await stopProbe()
+  stopCpuProbe()
   await Promise.all(inFlight)
   // Which calls make the tail: a save waits for its fsync (decision 011), a read does not.
   for (const [label, list] of byLabel) {
@@ -152,6 +175,8 @@ async function hold(system: System, rate: number, seconds: number, windowSeconds
       poolMax: delays[index]?.pool ?? NaN,
       errors: window.errors,
       diskMax: window.diskMax,
+      cpuMax: window.cpuMax,
+      stealMax: window.stealMax,
     }
   })
 }
@@ -295,6 +320,8 @@ async function main() {
           window.loopMax.toFixed(0),
           window.poolMax.toFixed(0),
           window.diskMax.toFixed(1),
+          (window.cpuMax * 100).toFixed(0),
+          (window.stealMax * 100).toFixed(1),
           Object.entries(window.errors)
             .map(([key, count]) => `${key}: ${count}`)
             .join(', ') || '0',
