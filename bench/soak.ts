@@ -80,10 +80,10 @@ interface Window {
   stealMax: number
 }
 
-/** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
 /** The larger of two figures where the first may be NaN (nothing measured yet). */
 const higher = (known: number, next: number) => (Number.isNaN(known) ? next : Math.max(known, next))
 
+/** Open loop at a fixed rate; answers are counted in the window in which they were sent. */
 async function hold(system: System, rate: number, seconds: number, windowSeconds: number, writes: number) {
   const windows: Array<{
     latencies: number[]
@@ -304,6 +304,8 @@ async function main() {
         'loop max ms',
         'pool ms',
         'disk ms',
+        'cpu %',
+        'steal %',
         'errors',
       ]
         .map((t) => t.padStart(12))
