@@ -4,6 +4,7 @@ import { probeCpu } from './cpu-probe.ts'
 import { probeDisk } from './disk-probe.ts'
 import { DISK_STALL_SLACK_MS, WINDOW_P99_BUDGET_MS, windowVerdict } from './soak-budget.ts'
 import { keptMiB, loopDelayByWindow, meanRss, printLoopDelay, treeRssMiB } from './soak-memory.ts'
+import { printWindows, type Window } from './soak-windows.ts'
 import { option } from './support.ts'
 import { wholeProduct } from './soak-product.ts'
 import { agent, profilesOnRedis, send, type Call, type System } from './soak-systems.ts'
@@ -57,27 +58,6 @@ async function measurePeak(system: System, seconds: number, writes: number, conc
     }),
   )
   return { rate: done / seconds, failed }
-}
-
-interface Window {
-  second: number
-  latencies: number[]
-  completed: number
-  p50: number
-  p99: number
-  /** The p99 of the window's saves alone (NaN without any). */
-  saveP99: number
-  /** The event loop's longest delay in the window, in the product's processes (`--loop-delay`; else NaN). */
-  loopMax: number
-  /** The longest a quick file-system call waited for libuv's pool and the loop (`--loop-delay`; else NaN). */
-  poolMax: number
-  errors: Record<string, number>
-  /** The slowest probe of the disk in the window (ms): a save waits for an fsync on that disk. */
-  diskMax: number
-  /** The machine's busiest second in the window, as a share of all its cores (cpu-probe.ts; NaN without /proc). */
-  cpuMax: number
-  /** The most the hypervisor took from the machine in one second of the window, as a share of its cores. */
-  stealMax: number
 }
 
 /** The larger of two figures where the first may be NaN (nothing measured yet). */
@@ -294,44 +274,7 @@ async function main() {
       holdStartedAt,
     )
     await printLoopDelay(holdStartedAt)
-    console.log(
-      [
-        'window end s',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        'save p99 ms',
-        'loop max ms',
-        'pool ms',
-        'disk ms',
-        'cpu %',
-        'steal %',
-        'errors',
-      ]
-        .map((t) => t.padStart(12))
-        .join(' '),
-    )
-    for (const window of windows) {
-      console.log(
-        [
-          String(window.second),
-          window.completed.toFixed(0),
-          window.p50.toFixed(2),
-          window.p99.toFixed(2),
-          window.saveP99.toFixed(2),
-          window.loopMax.toFixed(0),
-          window.poolMax.toFixed(0),
-          window.diskMax.toFixed(1),
-          (window.cpuMax * 100).toFixed(0),
-          (window.stealMax * 100).toFixed(1),
-          Object.entries(window.errors)
-            .map(([key, count]) => `${key}: ${count}`)
-            .join(', ') || '0',
-        ]
-          .map((text) => text.padStart(12))
-          .join(' '),
-      )
-    }
+    printWindows(windows)
     const minute = Math.max(windowSeconds, Math.min(60, seconds / 3))
     const firstMinute = windows.filter((window) => window.second <= minute)
     const lastMinute = windows.filter((window) => window.second > seconds - minute)
