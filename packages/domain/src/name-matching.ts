@@ -44,6 +44,20 @@ const ANSWER_NAMES = MAX_OTHER_NAMES + 1
 const SEPARATOR = '\n'
 
 /**
+ * Read in a function of its own: the index outlives the call that builds it (a cache keeps it), and a closure
+ * over `nameOf` would keep the caller's function, and whatever scope that function was made in, alive with it
+ * (docs/decisions/076-cached-values-keep-no-request.md).
+ */
+function indexedNames<T>(candidates: readonly T[], nameOf: (candidate: T) => string): IndexedName<T>[] {
+  return candidates.map((candidate) => {
+    const display = nameOf(candidate).trim()
+    const key = normalise(display)
+    const space = key.indexOf(' ')
+    return { candidate, display, key, secondWord: space === -1 ? -1 : space + 1 }
+  })
+}
+
+/**
  * Candidates prepared once for many searches: a service keeps one per list and answers each search without
  * redoing that work, and without visiting every candidate. The normalised names are joined into one text, so
  * that the names containing the query are found by `indexOf`; the prefix rule's short words are in a map.
@@ -52,12 +66,7 @@ const SEPARATOR = '\n'
  * order, so the answer's distinct names are among the first four distinct names of each rank in each source.
  */
 export function createNameIndex<T>(candidates: readonly T[], nameOf: (candidate: T) => string) {
-  const names: IndexedName<T>[] = candidates.map((candidate) => {
-    const display = nameOf(candidate).trim()
-    const key = normalise(display)
-    const space = key.indexOf(' ')
-    return { candidate, display, key, secondWord: space === -1 ? -1 : space + 1 }
-  })
+  const names = indexedNames(candidates, nameOf)
   /** The first candidate of each key. */
   const firstOfKey = new Map<string, number>()
   /**

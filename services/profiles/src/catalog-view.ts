@@ -50,13 +50,6 @@ export interface CatalogView {
   nameIndex(key: string, scope: CacheScope, profiles: () => readonly Profile[]): NameIndex<Profile>
 }
 
-/**
- * Declared here, outside any view: the index keeps the function it reads names with, and a function made inside
- * `nameIndex` would keep that call's scope with it, and through the caller's `profiles` the whole request and
- * view that built the index, for as long as the index is cached (docs/decisions/076-cached-values-keep-no-request.md).
- */
-const nameOfProfile = (profile: Profile) => profile.name
-
 function stampOf(state: CatalogState, scope: CacheScope): string {
   return scope === 'everyone'
     ? `all:${state.generation}`
@@ -138,7 +131,7 @@ export function viewOf(
         () => {
           const list = profiles()
           indexed = list.length
-          return createNameIndex(list, nameOfProfile)
+          return createNameIndex(list, (profile) => profile.name)
         },
         // The index holds the profiles it was made from.
         () => indexed * (64 + PROFILE_BYTES),
