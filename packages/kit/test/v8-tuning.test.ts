@@ -38,14 +38,51 @@ function traceOf(module: string | null) {
   return { pretenured: result.stdout.split('\n').filter((line) => /=> tenure/.test(line)) }
 }
 
-describe("a product process's V8 settings (decision 069)", () => {
+/**
+ * A process in the product's state under load (decision 077): it keeps a few hundred thousand objects and
+ * promotes little beside them. Each round ends in a major collection, after which V8 sets how far the old
+ * generation may grow before the next.
+ */
+const KEEPS_AND_PROMOTES = `
+const kept = []
+for (let i = 0; i < 300_000; i++) kept.push({ id: i, tags: [i] })
+for (let round = 0; round < 4; round++) {
+  for (let i = 0; i < 2_000_000; i++) kept[i % 1_000].tags = [i]
+  globalThis.gc()
+}
+`
+
+/** The growing factors V8 chose for the old generation, in order, in a process that first imports `module`. */
+function growingFactorsOf(module: string | null): number[] {
+  const source = `${module ? `await import(${JSON.stringify(module)});` : ''}${KEEPS_AND_PROMOTES}`
+  const result = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--trace-gc-verbose', '--import', 'tsx', '--input-type=module', '-e', source],
+    { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 2 ** 20 },
+  )
+  expect(result.status, result.stderr).toBe(0)
+  // "[HeapController] Limit: old size: 33944 KB, new limit: 83997 KB (2.0)"
+  return [...result.stdout.matchAll(/\[HeapController\] Limit: .*\(([\d.]+)\)$/gm)].map((match) =>
+    Number(match[1]),
+  )
+}
+
+describe("a product process's V8 settings (decisions 069 and 077)", () => {
   it('never pretenure an allocation site, where V8 on its own does', () => {
     expect(traceOf(null).pretenured.length, 'the workload makes V8 pretenure').toBeGreaterThan(0)
     expect(traceOf(TUNING).pretenured).toEqual([])
   }, 60_000)
 
+  it('let the old generation grow to twice what a major collection kept, where V8 on its own grows it by a tenth', () => {
+    expect(growingFactorsOf(null).at(-1), "V8's own choice for this process").toBeLessThan(1.5)
+    const factors = growingFactorsOf(TUNING)
+    expect(factors.length).toBeGreaterThanOrEqual(4)
+    expect(factors.slice(-4)).toEqual([2, 2, 2, 2])
+  }, 60_000)
+
   it('hold in every process that loads run-service, which every entry imports', () => {
     expect(traceOf(RUN_SERVICE).pretenured).toEqual([])
+    expect(growingFactorsOf(RUN_SERVICE).at(-1)).toBe(2)
     expect(ENTRIES).toHaveLength(8)
     for (const entry of ENTRIES)
       expect(readFileSync(join(ROOT, entry), 'utf8'), entry).toContain("from '@app/kit/run-service'")
