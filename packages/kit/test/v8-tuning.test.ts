@@ -25,17 +25,27 @@ for (let i = 0; i < 1_500_000; i++) held.push(make(i))
 held = null
 `
 
-/** V8's own report, in a process that first imports `module` (if any) and runs the workload. */
-function traceOf(module: string | null) {
-  const source = `${module ? `await import(${JSON.stringify(module)});` : ''}${WORKLOAD}`
+/** What V8 printed with `flags`, in a process that first imports `module` (if any) and runs `workload`. */
+function v8ReportOf(module: string | null, flags: string[], workload: string): string {
+  const source = `${module ? `await import(${JSON.stringify(module)});` : ''}${workload}`
   const result = spawnSync(
     process.execPath,
-    ['--trace-pretenuring-statistics', '--import', 'tsx', '--input-type=module', '-e', source],
-    { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 2 ** 20 },
+    [...flags, '--import', 'tsx', '--input-type=module', '-e', source],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 2 ** 20,
+    },
   )
   expect(result.status, result.stderr).toBe(0)
+  return result.stdout
+}
+
+/** V8's pretenuring report for the workload, in a process that first imports `module` (if any). */
+function traceOf(module: string | null) {
+  const report = v8ReportOf(module, ['--trace-pretenuring-statistics'], WORKLOAD)
   // Each allocation site V8 decided to pretenure.
-  return { pretenured: result.stdout.split('\n').filter((line) => /=> tenure/.test(line)) }
+  return { pretenured: report.split('\n').filter((line) => /=> tenure/.test(line)) }
 }
 
 /**
@@ -54,17 +64,9 @@ for (let round = 0; round < 4; round++) {
 
 /** The growing factors V8 chose for the old generation, in order, in a process that first imports `module`. */
 function growingFactorsOf(module: string | null): number[] {
-  const source = `${module ? `await import(${JSON.stringify(module)});` : ''}${KEEPS_AND_PROMOTES}`
-  const result = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--trace-gc-verbose', '--import', 'tsx', '--input-type=module', '-e', source],
-    { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 2 ** 20 },
-  )
-  expect(result.status, result.stderr).toBe(0)
+  const report = v8ReportOf(module, ['--expose-gc', '--trace-gc-verbose'], KEEPS_AND_PROMOTES)
   // "[HeapController] Limit: old size: 33944 KB, new limit: 83997 KB (2.0)"
-  return [...result.stdout.matchAll(/\[HeapController\] Limit: .*\(([\d.]+)\)$/gm)].map((match) =>
-    Number(match[1]),
-  )
+  return [...report.matchAll(/\[HeapController\] Limit: .*\(([\d.]+)\)$/gm)].map((match) => Number(match[1]))
 }
 
 describe("a product process's V8 settings (decisions 069 and 077)", () => {
