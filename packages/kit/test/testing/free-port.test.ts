@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/testing/free-port.ts'
@@ -28,5 +29,14 @@ describe('freePort', () => {
     await listenOn(taken)
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()))
     expect(ports).not.toContain(taken)
+  })
+
+  it('gives ports below the ephemeral range, where no outgoing connection can take one before it is listened on', async () => {
+    const [ephemeralStart] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+    const ports = await Promise.all(Array.from({ length: 50 }, () => freePort()))
+    for (const port of ports) expect(port).toBeLessThan(Number(ephemeralStart))
+    expect(new Set(ports).size).toBe(ports.length)
   })
 })
