@@ -23,6 +23,7 @@ import { loggerOptions } from '@app/kit/logger'
 import { closeOnSignals, closeServer, internalCallsFromEnv, publisherBus } from '@app/kit/run-service'
 import { callsOf, upperName } from '@app/kit/services'
 import { createDocumentStore, createProcessedEventLog } from '@app/kit/store/index'
+import { lowerHelperThreads } from '@app/kit/thread-priority'
 import type { EventBus } from '@app/kit/bus/port'
 import type { KeyValueStore } from '@app/kit/kv/port'
 import type { ServiceOptions } from '@app/kit/service'
@@ -183,8 +184,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       dataDirectory: resolve(process.env.DATA_DIR ?? 'data'),
       env: process.env,
     })
-    process.stdout.write(`Ready: ${product.url.replace('127.0.0.1', 'localhost')}\n`)
     closeOnSignals(product.gateway.log, [() => product.close()])
+    await lowerHelperThreads()
+    process.stdout.write(`Ready: ${product.url.replace('127.0.0.1', 'localhost')}\n`)
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVICES, type ServiceName } from '@app/gateway/config'
 import { freePort } from '@app/kit/testing/free-port'
+import { cpuTicks } from '@app/kit/testing/proc-stat'
 import {
   redactRedisUrl,
   redisAvailable,
@@ -17,20 +18,6 @@ import { withThreadPoolSize, withYoungGeneration } from './thread-pool.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 type ProcessName = ServiceName | 'gateway'
-
-/** Time the kernel has given a process so far (user + system, in clock ticks); null where /proc is missing. */
-function cpuTicks(pid: number | undefined): number | null {
-  if (pid === undefined) return null
-  try {
-    // Fields after the command name, which is in parentheses and may hold any character: utime and stime are
-    // fields 14 and 15, the 12th and 13th after it.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return null
-  }
-}
 
 /**
  * Waits until the process answers its health path. A slow machine is not a failure: the wait lasts as long as

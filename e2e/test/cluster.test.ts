@@ -14,6 +14,7 @@ import { localSecrets } from '../../scripts/secrets.ts'
 import { readDatafile } from '../src/datafiles.ts'
 import { ApiSession } from '../src/api.ts'
 import { CLUSTER_ADMINISTRATOR, useLocalCluster, type LocalClusterFixture } from '../src/cluster.ts'
+import { expectHelperThreadsBelowTheLoop } from '../src/threads.ts'
 
 describe.skipIf(!redisAvailable)(
   'the local cluster: one process per service, events over Redis Streams',
@@ -55,6 +56,11 @@ describe.skipIf(!redisAvailable)(
           size: `UV_THREADPOOL_SIZE=${expected}`,
         })
       }
+      expect(cluster.children.size).toBe(7)
+    })
+
+    it("runs every process's helper threads below its event loop (decision 078)", async () => {
+      for (const child of cluster.children.values()) await expectHelperThreadsBelowTheLoop(child.pid!)
       expect(cluster.children.size).toBe(7)
     })
 

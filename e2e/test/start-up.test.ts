@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateIdentityKeyPair } from '@app/kit/identity'
+import { expectHelperThreadsBelowTheLoop } from '../src/threads.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const directories: string[] = []
@@ -102,6 +103,7 @@ describe('start-up', () => {
     const url = /Ready: (http:\/\/localhost:\d+)/.exec(output())![1]!
     const health = await fetch(`${url}/api/health`)
     expect(health.status).toBe(200)
+    await expectHelperThreadsBelowTheLoop(child.pid!)
     child.kill('SIGINT')
     expect(await exitOf(child)).toBe(0)
     const users = readFileSync(join(dataDirectory, 'auth', 'users.db'), 'utf8')

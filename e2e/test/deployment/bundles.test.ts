@@ -7,6 +7,7 @@ import { freePort } from '@app/kit/testing/free-port'
 import { redisAvailable, startRedisServer, type RedisServer } from '@app/kit/testing/redis-server'
 import { TEST_KEYS } from '@app/kit/testing/service-dependencies'
 import { buildBundle } from '../../../scripts/build-bundles.ts'
+import { expectHelperThreadsBelowTheLoop } from '../../src/threads.ts'
 
 /** Decision 010: images run one compiled bundle per process. Each must start on its own and answer its health. */
 const children: ChildProcess[] = []
@@ -53,6 +54,8 @@ async function startBundle(folder: string, env: Record<string, string>, healthPa
       { timeout: 30_000, interval: 200 },
     )
     .toContain('application/json')
+  // The images run these bundles: their threads are set as the product's are (decision 078).
+  await expectHelperThreadsBelowTheLoop(child.pid!)
   return port
 }
 

@@ -20,6 +20,7 @@ import {
   type ServiceName,
 } from './services.ts'
 import { createDocumentStore, createProcessedEventLog } from './store/index.ts'
+import { lowerHelperThreads } from './thread-priority.ts'
 
 /** How long requests in flight may take to finish on a clean stop before their connections are cut. */
 export const CLOSE_GRACE_MS = 1000
@@ -146,5 +147,6 @@ export async function runService<Config extends ServiceEnv>(
     () => adapters.store.close(),
   ])
   await app.listen({ port: config.PORT, host: config.HOST })
+  await lowerHelperThreads()
   return app
 }

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs'
+import { expect } from 'vitest'
+import { threadNiceValues } from '@app/kit/testing/proc-stat'
+import { HELPER_THREAD_NICE } from '@app/kit/thread-priority'
+
+/**
+ * Decision 078: once a product process listens, its event loop's thread and libuv's pool (UV_THREADPOOL_SIZE
+ * threads, as the process started, 4 without) run at 0, and every other thread (V8's helpers, 5 at least) at
+ * HELPER_THREAD_NICE. Waits a moment for it, since the process lowers them just after it starts to listen.
+ */
+export async function expectHelperThreadsBelowTheLoop(pid: number): Promise<void> {
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+  const poolSize = Number(
+    environment.find((entry) => entry.startsWith('UV_THREADPOOL_SIZE='))?.split('=')[1] ?? 4,
+  )
+  const counts = () => {
+    const nice = threadNiceValues(pid)
+    const values = [...nice.values()]
+    return {
+      loop: nice.get(pid),
+      atZero: values.filter((value) => value === 0).length,
+      lowered: values.filter((value) => value === HELPER_THREAD_NICE).length,
+      other: values.length - values.filter((value) => value === 0 || value === HELPER_THREAD_NICE).length,
+    }
+  }
+  await expect.poll(() => counts().lowered, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(5)
+  expect(counts()).toMatchObject({ loop: 0, atZero: 1 + poolSize, other: 0 })
+}
