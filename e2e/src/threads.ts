@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import { threadNiceValues } from '@app/kit/testing/proc-stat'
+import { startingEnvironmentVariable, threadNiceValues } from '@app/kit/testing/proc-stat'
 import { HELPER_THREAD_NICE } from '@app/kit/thread-priority'
 
 /**
@@ -9,10 +8,7 @@ import { HELPER_THREAD_NICE } from '@app/kit/thread-priority'
  * HELPER_THREAD_NICE. Waits a moment for it, since the process lowers them just after it starts to listen.
  */
 export async function expectHelperThreadsBelowTheLoop(pid: number): Promise<void> {
-  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-  const poolSize = Number(
-    environment.find((entry) => entry.startsWith('UV_THREADPOOL_SIZE='))?.split('=')[1] ?? 4,
-  )
+  const poolSize = Number(startingEnvironmentVariable(pid, 'UV_THREADPOOL_SIZE') ?? 4)
   const counts = () => {
     const nice = threadNiceValues(pid)
     const values = [...nice.values()]

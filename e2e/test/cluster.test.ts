@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +8,7 @@ import { createRedisEventBus } from '@app/kit/bus/redis-streams'
 import { createNedbStore } from '@app/kit/store/nedb'
 import { createProcessedEventLog } from '@app/kit/store/processed-events'
 import { signingEventBus } from '@app/kit/bus/signature'
+import { startingEnvironmentVariable } from '@app/kit/testing/proc-stat'
 import { redisAvailable, type RedisServer } from '@app/kit/testing/redis-server'
 import { localSecrets } from '../../scripts/secrets.ts'
 import { readDatafile } from '../src/datafiles.ts'
@@ -50,11 +50,8 @@ describe.skipIf(!redisAvailable)(
       const expected = process.env.UV_THREADPOOL_SIZE?.trim() || String(Math.max(4, availableParallelism()))
       for (const [name, child] of cluster.children) {
         // The environment the kernel holds for the process since it started: what libuv read.
-        const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')
-        expect({ name, size: environment.find((entry) => entry.startsWith('UV_THREADPOOL_SIZE=')) }).toEqual({
-          name,
-          size: `UV_THREADPOOL_SIZE=${expected}`,
-        })
+        const size = startingEnvironmentVariable(child.pid!, 'UV_THREADPOOL_SIZE')
+        expect({ name, size }).toEqual({ name, size: expected })
       }
       expect(cluster.children.size).toBe(7)
     })

@@ -51,6 +51,8 @@ interface Claimed {
   claimKey: string
   answerKey: string
   fingerprint: string
+  /** The pending marker's write, which runs beside the request (see the preHandler). */
+  marked: Promise<void>
 }
 
 /**
@@ -110,8 +112,12 @@ export function createIdempotency(options: IdempotencyOptions) {
         // The first caller to count 1 runs the request; every other one waits for its answer.
         const { value } = await kv.increment(claimKey, leaseMs)
         if (value === 1) {
-          await kv.set(answerKey, JSON.stringify({ fingerprint, pending: true }), leaseMs)
-          claims.set(request, { claimKey, answerKey, fingerprint })
+          // The request runs while the marker is written: a repeat that comes before it lands counts 2 and
+          // waits, as it would for the marker. A save's answer waits for each round trip it awaits, and each is
+          // a turn of a busy loop (docs/decisions/079-a-save-waits-for-fewer-writes.md).
+          const marked = kv.set(answerKey, JSON.stringify({ fingerprint, pending: true }), leaseMs)
+          marked.catch(() => undefined)
+          claims.set(request, { claimKey, answerKey, fingerprint, marked })
           return
         }
       }
@@ -129,6 +135,8 @@ export function createIdempotency(options: IdempotencyOptions) {
     const claimed = claims.get(request)
     if (!claimed) return payload
     claims.delete(request)
+    // The marker's write ends before the answer's begins, so it can never land over the answer.
+    await claimed.marked.catch(() => undefined)
     if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       // A failure of ours may have stopped before any change: the key is freed so a retry runs again.
       await Promise.all([kv.delete(claimed.claimKey), kv.delete(claimed.answerKey)])
@@ -143,9 +151,10 @@ export function createIdempotency(options: IdempotencyOptions) {
     }
     // The answer first, then the claim freed: a repeat reads the answer before it ever counts, so the answer
     // alone keeps the key used, and each answered key holds one entry for its TTL instead of two (the embedded
-    // store keeps every entry in memory: docs/decisions/020-relaxed-keys-in-their-own-redis.md).
-    await kv.set(claimed.answerKey, JSON.stringify(answer), ttlMs)
-    await kv.delete(claimed.claimKey)
+    // store keeps every entry in memory: docs/decisions/020-relaxed-keys-in-their-own-redis.md). Both are
+    // asked for at once, and the embedded store writes them together (decision 079): should the claim go
+    // first, a repeat still finds the pending marker and waits for the answer.
+    await Promise.all([kv.set(claimed.answerKey, JSON.stringify(answer), ttlMs), kv.delete(claimed.claimKey)])
     return payload
   }
 

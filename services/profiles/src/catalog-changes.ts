@@ -97,8 +97,13 @@ export function keyValueChangeLog(kv: KeyValueStore): CatalogChangeLog {
   }
 }
 
-/** How many changes the in-process log keeps; a replica in this process is never further behind. */
-const MEMORY_LOG_LENGTH = 10_000
+/**
+ * How many changes the in-process log keeps. Its one replica applies each change as it is recorded, so it is
+ * never further behind than the saves in flight; 2,000 also covers those made during a rebuild of the catalog.
+ * Each kept change holds a profile the catalog has already copied, and all of them are marked by every major
+ * collection (docs/decisions/079-a-save-waits-for-fewer-writes.md).
+ */
+const MEMORY_LOG_LENGTH = 2_000
 
 /** The log of replicas that share one process (the embedded key-value store cannot be shared further). */
 function memoryChangeLog(): CatalogChangeLog {

@@ -117,64 +117,88 @@ export function repairDatafile(
   return { backup, dropped }
 }
 
-export interface FileSyncer {
+export interface HeldDatafile {
+  /** Appends `text` through the descriptor it holds; resolves once it is written (not synced). */
+  append(text: string): Promise<void>
   /** Resolves once every write made to the file before the call is on the disk. */
   sync(): Promise<void>
-  /** Closes the file it keeps open, after the sync under way; a later sync opens it again. */
+  /**
+   * The path now names another file (a compaction renamed one over it). Called at once, before any later
+   * append: the next append or sync opens the new file, and the old descriptor is closed after its writes.
+   */
+  replaced(): void
+  /** Closes the file it keeps open, after the writes and the sync under way; a later call opens it again. */
   close(): Promise<void>
 }
 
 /**
- * Group commit: an fdatasync of the file after the caller's write (the data and the size that reads it back; not
- * the times, which nothing needs after a crash). Callers that arrive while one is running share the next one,
- * which starts when it ends (the running one may have begun before their write reached the file).
+ * A datafile held open for the writes made to it and their syncs, so each is one round trip to libuv's pool
+ * rather than three (open, write or sync, close): while the loop is busy, each round trip a save waits for is a
+ * turn of it (docs/decisions/075-datafile-kept-open-for-its-syncs.md, 079-a-save-waits-for-fewer-writes.md).
  *
- * The file stays open between syncs, so a sync is one round trip to libuv's pool rather than three (open, sync,
- * close): while the loop is busy, each round trip a save waits for is a turn of it (docs/decisions/075-datafile-kept-open-for-its-syncs.md).
- * A compaction replaces the file by a rename; the path is looked up beside each sync, and when it names another
- * file than the one held, that one is opened and synced too, so a write to the new file is never left unsynced.
+ * Syncs are a group commit: an fdatasync of the file after the caller's write (the data and the size that reads
+ * it back; not the times, which nothing needs after a crash). Callers that arrive while one is running share the
+ * next one, which starts when it ends (the running one may have begun before their write reached the file).
+ *
+ * A compaction replaces the file by a rename, and says so (`replaced`). The path is also looked up beside each
+ * sync, and when it names another file than the one held, that one is opened and synced too, so a write to the
+ * new file is never left unsynced.
  */
-export function createFileSyncer(path: string): FileSyncer {
-  let held: { handle: FileHandle; inode: number } | null = null
+export function holdDatafile(path: string, mode = 0o644): HeldDatafile {
+  let held: Promise<{ handle: FileHandle; inode: number }> | null = null
   let running: Promise<void> | null = null
   let next: Promise<void> | null = null
+  /** The close of a descriptor let go by `replaced`, which `close` waits for. */
+  let letGo: Promise<void> = Promise.resolve()
 
   const openHeld = async () => {
-    const handle = await open(path, 'r')
+    const handle = await open(path, 'a', mode)
     try {
-      held = { handle, inode: (await handle.stat()).ino }
+      return { handle, inode: (await handle.stat()).ino }
     } catch (error) {
       await handle.close()
       throw error
     }
-    return held
   }
+  const current = () => {
+    const opening = (held ??= openHeld())
+    // A failed open is tried again by the next call.
+    opening.catch(() => {
+      if (held === opening) held = null
+    })
+    return opening
+  }
+  /** Lets go of the file held; FileHandle.close waits for the operations under way on it. */
   const release = async () => {
-    const current = held
+    const releasing = held
     held = null
-    await current?.handle.close()
+    await (await releasing?.catch(() => null))?.handle.close()
   }
   const syncOnce = async () => {
-    const current = held ?? (await openHeld())
+    const file = await current()
     try {
-      const [, named] = await Promise.all([current.handle.datasync(), stat(path)])
-      if (named.ino === current.inode) return
+      const [, named] = await Promise.all([file.handle.datasync(), stat(path)])
+      if (named.ino === file.inode) return
     } catch (error) {
       await release()
       throw error
     }
     // Renamed over since it was opened: the writes the caller waits for may be in the new file.
     await release()
-    await (await openHeld()).handle.datasync()
+    await (await current()).handle.datasync()
   }
   const start = () => {
-    const current = syncOnce().finally(() => {
-      if (running === current) running = null
+    const started = syncOnce().finally(() => {
+      if (running === started) running = null
     })
-    running = current
-    return current
+    running = started
+    return started
   }
   return {
+    async append(text) {
+      // appendFile writes the rest again after a short write, which write() alone would not.
+      await (await current()).handle.appendFile(text)
+    },
     sync() {
       if (next) return next
       if (!running) return start()
@@ -186,8 +210,11 @@ export function createFileSyncer(path: string): FileSyncer {
         })
       return next
     },
+    replaced() {
+      letGo = Promise.allSettled([letGo, release()]).then(() => undefined)
+    },
     async close() {
-      await Promise.allSettled([running, next])
+      await Promise.allSettled([running, next, letGo])
       await release()
     },
   }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { assertDatafilesIntact, createFileSyncer, type FileSyncer } from './datafiles.ts'
+// @ts-expect-error NeDB declares no types for lib/model.js; the one function used is typed below.
+import nedbModel from '@seald-io/nedb/lib/model.js'
+import { assertDatafilesIntact, holdDatafile, type HeldDatafile } from './datafiles.ts'
 import { validateFilter } from './filter.ts'
 import { Datastore, isUniqueViolation, nedbCollection, type Stored } from './nedb-collection.ts'
 import { countersWritten, createIdCounters, loadCounter, nextId, type IdCounters } from './nedb-counters.ts'
@@ -38,8 +40,8 @@ interface NedbState {
   datastores: Map<string, Promise<Datastore<Stored>>>
   /** Lines appended since the last compaction that no longer hold a live document, by datafile. */
   superseded: Map<string, number>
-  /** Per datafile, a wait for an fsync of the writes so far (datafiles.ts). */
-  syncers: Map<string, FileSyncer>
+  /** Per datafile, the descriptor its appends and syncs go through (datafiles.ts). */
+  datafiles: Map<string, HeldDatafile>
   counters: IdCounters
   closed: boolean
 }
@@ -51,6 +53,7 @@ function openDatastore(state: NedbState, name: string): Promise<Datastore<Stored
   const datastore = new Datastore<Stored>(
     directory === null ? { inMemoryOnly: true } : { filename: join(directory, `${name}.db`) },
   )
+  if (directory !== null) appendThroughHeldFile(datastore, datafileOf(state, name))
   const loading = datastore.loadDatabaseAsync().then(() => datastore)
   state.datastores.set(name, loading)
   // A datafile that failed to load (unreadable, corrupt) is retried on the next call instead of cached.
@@ -87,20 +90,44 @@ function assertOpen(state: NedbState): void {
   if (state.closed) throw new Error('The document store is closed')
 }
 
+function datafileOf(state: NedbState, name: string): HeldDatafile {
+  let datafile = state.datafiles.get(name)
+  if (!datafile) {
+    datafile = holdDatafile(join(state.options.directory!, `${name}.db`))
+    state.datafiles.set(name, datafile)
+  }
+  return datafile
+}
+
 /**
- * NeDB appends with fs.appendFile and never fsyncs, so an acknowledged write could die with the page cache.
- * Writes wait for an fsync of their file (grouped: docs/decisions/011-durable-embedded-store.md). The counters
- * are not synced: they recover from the highest stored id (nedb-counters.ts).
+ * NeDB appends each write with `fs.promises.appendFile`: open, write and close, three round trips to libuv's pool
+ * that a save waits for in turn. Its appends go instead through the datafile held open (one round trip), in NeDB's
+ * own line format. NeDB runs its writes and its compactions one at a time, and a compaction says it replaced the
+ * file before the next write begins (docs/decisions/079-a-save-waits-for-fewer-writes.md).
+ */
+/** A document as one line of a datafile, in NeDB's own format (its version is pinned). */
+const serializeDocument = (nedbModel as { serialize(document: object): string }).serialize
+
+function appendThroughHeldFile(datastore: Datastore<Stored>, datafile: HeldDatafile): void {
+  const persistence = datastore.persistence as unknown as {
+    persistNewStateAsync(documents: readonly object[]): Promise<void>
+  }
+  persistence.persistNewStateAsync = async (documents) => {
+    const text = documents.map((document) => `${serializeDocument(document)}\n`).join('')
+    if (text !== '') await datafile.append(text)
+  }
+  datastore.on('compaction.done', () => datafile.replaced())
+}
+
+/**
+ * NeDB never fsyncs, so an acknowledged write could die with the page cache. Writes wait for an fsync of their
+ * file (grouped: docs/decisions/011-durable-embedded-store.md). The counters are not synced: they recover from
+ * the highest stored id (nedb-counters.ts).
  */
 function syncerOf(state: NedbState, name: string): () => Promise<void> {
   const { directory, syncWrites } = state.options
   if (directory === null || syncWrites === false) return async () => undefined
-  let syncer = state.syncers.get(name)
-  if (!syncer) {
-    syncer = createFileSyncer(join(directory, `${name}.db`))
-    state.syncers.set(name, syncer)
-  }
-  return syncer.sync
+  return datafileOf(state, name).sync
 }
 
 async function openCollection<S extends z.ZodObject, K extends 'int' | 'uuid'>(
@@ -152,7 +179,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
     options,
     datastores: new Map(),
     superseded: new Map(),
-    syncers: new Map(),
+    datafiles: new Map(),
     counters: createIdCounters(directory === null ? null : () => openDatastore(state, 'counters'), (lines) =>
       supersede(state, 'counters', lines),
     ),
@@ -182,7 +209,7 @@ export async function createNedbStore(options: NedbStoreOptions): Promise<Docume
       await countersWritten(state.counters)
       // Compaction is queued behind every pending operation, so acknowledged writes are on disk when it ends.
       await compactAll(state)
-      await Promise.all([...state.syncers.values()].map((syncer) => syncer.close()))
+      await Promise.all([...state.datafiles.values()].map((datafile) => datafile.close()))
     },
   }
 }
@@ -208,9 +235,9 @@ async function adoptIdsAsInternalIds(datastore: Datastore<Stored>, file: string 
         _id: (rest.id ?? internal) as string | number,
       })),
     )
-    const syncer = createFileSyncer(temporary)
-    await syncer.sync()
-    await syncer.close()
+    const datafile = holdDatafile(temporary)
+    await datafile.sync()
+    await datafile.close()
     await rename(temporary, file)
     await datastore.loadDatabaseAsync()
     return

@@ -29,3 +29,12 @@ export function threadNiceValues(pid: number): Map<number, number> {
     ]),
   )
 }
+
+/** A variable of the environment a process started with, as the kernel holds it; undefined where it was not set. */
+export function startingEnvironmentVariable(pid: number, name: string): string | undefined {
+  const prefix = `${name}=`
+  const entry = readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .find((candidate) => candidate.startsWith(prefix))
+  return entry?.slice(prefix.length)
+}

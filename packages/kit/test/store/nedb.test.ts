@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks'
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,7 +76,7 @@ describe('nedb files', () => {
   })
 
   it.runIf(process.platform === 'linux')(
-    'keeps a datafile open for its syncs, follows it when a compaction replaces it, and closes it on close',
+    'keeps a datafile open for its writes and syncs, lets go of it when a compaction replaces it, and closes it on close',
     async () => {
       const directory = await temporaryDirectory()
       const file = join(directory, 'people.db')
@@ -84,10 +85,10 @@ describe('nedb files', () => {
       await people.insert(person({ name: 'Ada' }))
       expect(await descriptorsOn(file)).toEqual({ current: 1, replaced: 0 })
 
-      // The compaction renames a new file over the path; the descriptor still names the one it replaced.
+      // The compaction renames a new file over the path, and the descriptor on the one it replaced is closed.
       await store.compact()
-      expect(await descriptorsOn(file)).toEqual({ current: 0, replaced: 1 })
-      // The next write's sync notices, and syncs the file the write went to.
+      expect(await descriptorsOn(file)).toEqual({ current: 0, replaced: 0 })
+      // The next write opens the new file, and its sync syncs that file.
       await people.insert(person({ name: 'Grace' }))
       expect(await descriptorsOn(file)).toEqual({ current: 1, replaced: 0 })
       expect((await lines(file)).some((line) => line.includes('"Grace"'))).toBe(true)
@@ -96,6 +97,27 @@ describe('nedb files', () => {
       expect(await descriptorsOn(file)).toEqual({ current: 0, replaced: 0 })
     },
   )
+
+  it('opens no file for a write: each goes through the descriptor held, and every one is read back', async () => {
+    const directory = await temporaryDirectory()
+    const store = await createNedbStore({ directory })
+    const people = await openPeople(store)
+    await people.insert(person({ name: 'Ada' }))
+    let opened = 0
+    const hook = createHook({ init: (_id, type) => void (type === 'FILEHANDLE' && (opened += 1)) }).enable()
+    try {
+      for (let round = 1; round <= 10; round += 1) await people.insert(person({ age: round }))
+      await people.updateOne({ name: 'Ada' }, { $set: { active: false } })
+    } finally {
+      hook.disable()
+    }
+    // NeDB's own append opened and closed the file for each of these eleven writes.
+    expect(opened).toBe(0)
+    await store.close()
+    const again = await openPeople(await createNedbStore({ directory }))
+    expect(await again.count({})).toBe(11)
+    expect(await again.count({ active: false })).toBe(1)
+  })
 
   it('compacts on close, so that rewritten documents do not pile up in the file', async () => {
     const directory = await temporaryDirectory()
