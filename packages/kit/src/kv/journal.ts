@@ -5,14 +5,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
 import { fileLines, replaceWithLines, syncDirectoryAsync } from '../file-lines.ts'
 import { DamagedDataFileError, type DamagedLine } from '../store/datafiles.ts'
+import type { EntryTable } from './entry-table.ts'
 
 /** Lines of the tail still waiting when the compaction's swap step begins, at most (see compact()). */
 const TAIL_COPIED_IN_THE_SWAP = 256
-
-export interface JournalEntry {
-  value: string
-  expiresAt: number | null
-}
 
 const recordSchema = z.union([
   z.object({ set: z.string(), value: z.string(), expiresAt: z.number().nullable() }),
@@ -33,8 +29,8 @@ function parseRecord(text: string): JournalRecord | null {
 export const isJournalRecord = (text: string): boolean => parseRecord(text) !== null
 
 /** Every live entry, one line each: what the journal is rewritten to when it is compacted. */
-function* liveLines(entries: Iterable<[string, JournalEntry]>, now: number): Generator<string> {
-  for (const [key, entry] of entries) {
+function* liveLines(entries: EntryTable, now: number): Generator<string> {
+  for (const [key, entry] of entries.entries()) {
     if (entry.expiresAt !== null && entry.expiresAt <= now) continue
     yield JSON.stringify({ set: key, value: entry.value, expiresAt: entry.expiresAt })
   }
@@ -47,7 +43,7 @@ function* liveLines(entries: Iterable<[string, JournalEntry]>, now: number): Gen
  * compaction began is also in the journal's tail, appended after the snapshot and replayed in order over it,
  * so a line the snapshot took before or after a change ends at the same value.
  */
-async function writeSnapshotInTurns(temporary: string, entries: Map<string, JournalEntry>): Promise<void> {
+async function writeSnapshotInTurns(temporary: string, entries: EntryTable): Promise<void> {
   const lines = liveLines(entries, Date.now())
   const handle = await open(temporary, 'w', 0o600)
   try {
@@ -73,7 +69,7 @@ async function writeSnapshotInTurns(temporary: string, entries: Map<string, Jour
  * it resolves, so it survives the process; `durable` changes (revocations) also reach the disk (fdatasync).
  * One process owns the file at a time, as one all-in-one process owns its DATA_DIR.
  */
-export function openJournal(file: string, entries: Map<string, JournalEntry>) {
+export function openJournal(file: string, entries: EntryTable) {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   const damaged: DamagedLine[] = []
   for (const { number, text, bytes, terminated } of existsSync(file) ? fileLines(file) : []) {
@@ -86,7 +82,7 @@ export function openJournal(file: string, entries: Map<string, JournalEntry>) {
       continue
     }
     if ('delete' in record) entries.delete(record.delete)
-    else entries.set(record.set, { value: record.value, expiresAt: record.expiresAt })
+    else entries.set(record.set, record.value, record.expiresAt)
   }
   if (damaged.length > 0) throw new DamagedDataFileError([{ path: file, lines: damaged }])
   replaceWithLines(file, liveLines(entries, Date.now()), 0o600)

@@ -1,3 +1,4 @@
+import { EntryTable, type StoredEntry } from './entry-table.ts'
 import { openJournal, type Journal } from './journal.ts'
 import { KeyValueUnavailableError, type KeyValueStore } from './port.ts'
 import { validTtl } from './ttl.ts'
@@ -17,23 +18,18 @@ export interface MemoryKeyValueStoreOptions {
   syncedKeyPrefixes?: readonly string[]
 }
 
-interface Entry {
-  value: string
-  expiresAt: number | null
-}
-
 /**
  * The embedded key-value store: one process, held in memory and, given a journal file, persisted there.
  * Time comes from Date.now(), so fake timers apply.
  */
 export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = {}): KeyValueStore {
-  const entries = new Map<string, Entry>()
+  const entries = new EntryTable()
   const journal: Journal | null = options.journalFile ? openJournal(options.journalFile, entries) : null
   const syncedPrefixes = options.syncedKeyPrefixes ?? ['']
   const synced = (key: string) => syncedPrefixes.some((prefix) => key.startsWith(prefix))
   let closed = false
 
-  const live = (key: string): Entry | null => {
+  const live = (key: string): StoredEntry | null => {
     const entry = entries.get(key)
     if (!entry) return null
     if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) {
@@ -46,11 +42,7 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
     if (closed) throw new KeyValueUnavailableError('The key-value store is closed')
   }
 
-  const sweeper = setInterval(() => {
-    const now = Date.now()
-    for (const [key, entry] of entries)
-      if (entry.expiresAt !== null && entry.expiresAt <= now) entries.delete(key)
-  }, options.sweepIntervalMs ?? 60_000)
+  const sweeper = setInterval(() => entries.sweep(Date.now()), options.sweepIntervalMs ?? 60_000)
   sweeper.unref()
 
   return {
@@ -66,7 +58,7 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
     async set(key, value, ttlMs) {
       open()
       const expiresAt = ttlMs === undefined ? null : Date.now() + validTtl(ttlMs)
-      entries.set(key, { value, expiresAt })
+      entries.set(key, value, expiresAt)
       await journal?.record({ set: key, value, expiresAt }, synced(key))
     },
     async delete(key) {
@@ -85,8 +77,9 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       const value = (entry ? Number(entry.value) : 0) + 1
       // Like Redis' PEXPIRE NX: an existing expiry is kept, a key without one gets the given ttl.
       const expiresAt = entry?.expiresAt ?? now + ttl
-      entries.set(key, { value: String(value), expiresAt })
-      await journal?.record({ set: key, value: String(value), expiresAt }, synced(key))
+      const text = String(value)
+      entries.set(key, text, expiresAt)
+      await journal?.record({ set: key, value: text, expiresAt }, synced(key))
       return { value, ttlMs: expiresAt - now }
     },
     async ping() {

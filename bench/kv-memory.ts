@@ -1,0 +1,48 @@
+import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
+import { option } from './support.ts'
+
+/**
+ * What each key costs the embedded key-value store in memory (decision 080), as the idempotency answers of
+ * saves fill it under a soak: the live heap per key and the time of a full garbage collection, whose marking
+ * grows with the objects the store keeps. Keys and values are the size of a save's: an 87-character key, and
+ * the answer, about 600 characters, kept a day.
+ * `node --expose-gc --import tsx kv-memory.ts [--keys 200000]` (`pnpm bench:kv-memory`).
+ */
+const KEYS = Number(option('--keys') ?? 200_000)
+const DAY_MS = 24 * 60 * 60 * 1000
+const collect = (globalThis as { gc?: () => void }).gc
+if (!collect) throw new Error('run with node --expose-gc (pnpm bench:kv-memory)')
+
+/** The live heap after two full collections, in bytes, and the fastest of three more full collections. */
+function measure() {
+  collect!()
+  collect!()
+  const heap = process.memoryUsage().heapUsed
+  const timings = Array.from({ length: 3 }, () => {
+    const started = performance.now()
+    collect!()
+    return performance.now() - started
+  })
+  return { heap, gcMs: Math.min(...timings) }
+}
+
+const store = createMemoryKeyValueStore()
+/** A save's answer, flat and of its own per key, as JSON.stringify makes each. */
+const answerOf = (index: number) =>
+  JSON.stringify({ fingerprint: index.toString(36).padStart(43, 'f'), status: 201, body: 'x'.repeat(520) })
+const empty = measure()
+let characters = 0
+for (let index = 0; index < KEYS; index += 1) {
+  const user = 100 + (index % 5_000)
+  const key = `idempotency:profiles:save-assessment:user:${user}:${index.toString(36).padStart(43, 'k')}:answer`
+  const value = answerOf(index)
+  characters += key.length + value.length
+  await store.set(key, value, DAY_MS)
+}
+const full = measure()
+console.log(
+  `${KEYS} keys: ${((full.heap - empty.heap) / KEYS).toFixed(0)} B of live heap per key, of which ` +
+    `${(characters / KEYS).toFixed(0)} characters of key and value; a full collection ` +
+    `${empty.gcMs.toFixed(1)} ms empty, ${full.gcMs.toFixed(1)} ms full`,
+)
+await store.close()
