@@ -1,11 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
 import { option } from './support.ts'
 
 /**
  * What each key costs the embedded key-value store in memory (decision 080), as the idempotency answers of
  * saves fill it under a soak: the live heap per key and the time of a full garbage collection, whose marking
- * grows with the objects the store keeps. Keys and values are the size of a save's: an 87-character key, and
- * the answer, about 600 characters, kept a day.
+ * grows with the objects the store keeps. Keys and values are the size of a save's, about 100 and 600
+ * characters, kept a day.
  * `node --expose-gc --import tsx kv-memory.ts [--keys 200000]` (`pnpm bench:kv-memory`).
  */
 const KEYS = Number(option('--keys') ?? 200_000)
@@ -26,7 +29,10 @@ function measure() {
   return { heap, gcMs: Math.min(...timings) }
 }
 
-const store = createMemoryKeyValueStore()
+// With its journal, as the all-in-one runs it: writing a key's line also makes V8 write out a key built from
+// parts as one string, which a Map alone would keep as the tree of its parts.
+const directory = await mkdtemp(join(tmpdir(), 'bench-kv-memory-'))
+const store = createMemoryKeyValueStore({ journalFile: join(directory, 'kv.journal') })
 /** A save's answer, flat and of its own per key, as JSON.stringify makes each. */
 const answerOf = (index: number) =>
   JSON.stringify({ fingerprint: index.toString(36).padStart(43, 'f'), status: 201, body: 'x'.repeat(520) })
@@ -46,3 +52,4 @@ console.log(
     `${empty.gcMs.toFixed(1)} ms empty, ${full.gcMs.toFixed(1)} ms full`,
 )
 await store.close()
+await rm(directory, { recursive: true, force: true })

@@ -5,21 +5,10 @@ export interface StoredEntry {
 }
 
 /**
- * A string built by concatenation (a template literal) is a tree of its parts until something reads it by
- * index, and a Map keeps the whole tree: a key such as `idempotency:${scope}:${caller}:${hash}:answer` held
- * 360 bytes in several objects instead of 155 in one (bench/kv-memory.ts). Reading one character makes V8
- * write the string out whole, and the collector then keeps only that copy.
- */
-function flatten(text: string): void {
-  text.charCodeAt(0)
-}
-
-/**
  * The embedded key-value store's entries. A map from key to `{ value, expiresAt }` held four objects per key: the
  * key, the value, the entry and the boxed number of its expiry, and every major collection marks each of them.
  * Here a key holds two, its key and its value: the map gives the key a slot, the values are in one array by
- * slot and the expiries in one Float64Array by slot; and each key and value is kept as one flat string
- * (docs/decisions/080-key-value-entries-in-slots.md).
+ * slot and the expiries in one Float64Array by slot (docs/decisions/080-key-value-entries-in-slots.md).
  */
 export class EntryTable {
   readonly #slots = new Map<string, number>()
@@ -39,10 +28,8 @@ export class EntryTable {
   }
 
   set(key: string, value: string, expiresAt: number | null): void {
-    flatten(value)
     let slot = this.#slots.get(key)
     if (slot === undefined) {
-      flatten(key)
       slot = this.#free.pop() ?? this.#values.length
       if (slot === this.#values.length) this.#values.push(null)
       if (slot >= this.#expiries.length) {
