@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMemoryKeyValueStore } from '@app/kit/kv/memory'
-import { option } from './support.ts'
+import { liveHeap, option } from './support.ts'
 
 /**
  * What each key costs the embedded key-value store in memory (decision 080), as the idempotency answers of
@@ -13,21 +13,7 @@ import { option } from './support.ts'
  */
 const KEYS = Number(option('--keys') ?? 200_000)
 const DAY_MS = 24 * 60 * 60 * 1000
-const collect = (globalThis as { gc?: () => void }).gc
-if (!collect) throw new Error('run with node --expose-gc (pnpm bench:kv-memory)')
-
-/** The live heap after two full collections, in bytes, and the fastest of three more full collections. */
-function measure() {
-  collect!()
-  collect!()
-  const heap = process.memoryUsage().heapUsed
-  const timings = Array.from({ length: 3 }, () => {
-    const started = performance.now()
-    collect!()
-    return performance.now() - started
-  })
-  return { heap, gcMs: Math.min(...timings) }
-}
+const measure = () => liveHeap('kv-memory')
 
 // With its journal, as the all-in-one runs it: writing a key's line also makes V8 write out a key built from
 // parts as one string, which a Map alone would keep as the tree of its parts.

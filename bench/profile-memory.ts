@@ -2,7 +2,7 @@ import type { Identity } from '@app/kit/identity'
 import { createEmbeddedDependencies, identityHeaders } from '@app/kit/testing/service-dependencies'
 import { buildApp } from '@app/profiles/app'
 import { createAssessmentsRepository } from '@app/profiles/assessments-repository'
-import { option } from './support.ts'
+import { liveHeap, option } from './support.ts'
 
 /**
  * What each stored profile costs the profiles service in memory, in the embedded mode (decision 016): the live
@@ -16,21 +16,7 @@ import { option } from './support.ts'
  */
 const PROFILES = Number(option('--profiles') ?? 120_000)
 const OWNERS = 1_500
-const collect = (globalThis as { gc?: () => void }).gc
-if (!collect) throw new Error('run with node --expose-gc (pnpm bench:profile-memory)')
-
-/** The live heap after two full collections, in bytes, and how long one more full collection takes. */
-function measure() {
-  collect!()
-  collect!()
-  const heap = process.memoryUsage().heapUsed
-  const timings = Array.from({ length: 3 }, () => {
-    const started = performance.now()
-    collect!()
-    return performance.now() - started
-  })
-  return { heap, gcMs: Math.min(...timings) }
-}
+const measure = () => liveHeap('profile-memory')
 
 const dependencies = await createEmbeddedDependencies('profiles')
 const assessments = await createAssessmentsRepository(dependencies.store)

@@ -177,3 +177,21 @@ export function benchName(index: number): string {
 
 /** A first name alone, for names made distinct another way. */
 export const benchFirstName = (index: number) => FIRST_NAMES[index % FIRST_NAMES.length]!
+
+/**
+ * The live heap after two full collections, in bytes, and the fastest of three more full collections: what a
+ * major collection costs for what the process keeps. Needs `node --expose-gc` (profile-memory.ts, kv-memory.ts).
+ */
+export function liveHeap(script: string): { heap: number; gcMs: number } {
+  const collect = (globalThis as { gc?: () => void }).gc
+  if (!collect) throw new Error(`run with node --expose-gc (pnpm bench:${script})`)
+  collect()
+  collect()
+  const heap = process.memoryUsage().heapUsed
+  const timings = Array.from({ length: 3 }, () => {
+    const started = performance.now()
+    collect()
+    return performance.now() - started
+  })
+  return { heap, gcMs: Math.min(...timings) }
+}
