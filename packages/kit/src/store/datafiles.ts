@@ -161,12 +161,15 @@ export function holdDatafile(path: string, mode = 0o644): HeldDatafile {
     }
   }
   const current = () => {
-    const opening = (held ??= openHeld())
-    // A failed open is tried again by the next call.
-    opening.catch(() => {
-      if (held === opening) held = null
-    })
-    return opening
+    if (!held) {
+      const opening = openHeld()
+      // A failed open is tried again by the next call.
+      opening.catch(() => {
+        if (held === opening) held = null
+      })
+      held = opening
+    }
+    return held
   }
   /** Lets go of the file held; FileHandle.close waits for the operations under way on it. */
   const release = async () => {
