@@ -38,6 +38,28 @@ export default tseslint.config(
     },
   },
   {
+    // Server code: an object literal's getter puts a new accessor pair in V8's old generation on every
+    // evaluation, and that dead pair keeps what its closure saw alive through every scavenge until the next
+    // major collection (docs/decisions/081-no-getters-in-object-literals.md). Use a method or a class.
+    files: [
+      'gateway/src/**/*.ts',
+      'services/*/src/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+    ],
+    ignores: ['packages/*/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression > Property[kind=/^[gs]et$/]',
+          message:
+            'No getter or setter in an object literal on the server: a method or a class instead (docs/decisions/081-no-getters-in-object-literals.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/features/**/*.{ts,tsx}'],
     plugins: { web: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'web/feature-boundaries': 'error' },

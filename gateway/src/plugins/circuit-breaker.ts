@@ -19,7 +19,7 @@ export interface CircuitBreaker {
   allow(): boolean
   success(): void
   failure(): void
-  readonly state: BreakerState
+  state(): BreakerState
   /** Seconds until the next probe, for `Retry-After`. */
   retryAfterSeconds(): number
 }
@@ -39,9 +39,7 @@ export function createCircuitBreaker(options: CircuitBreakerOptions = {}): Circu
   }
 
   return {
-    get state() {
-      return state()
-    },
+    state,
     allow() {
       const current = state()
       if (current === 'closed') return true

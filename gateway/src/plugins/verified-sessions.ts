@@ -69,8 +69,5 @@ export function createVerifiedSessions() {
       if (Number.isFinite(expiresAt)) sessions.set(signatureOf(token), { token, session, expiresAt })
       return session
     },
-    get size() {
-      return sessions.size
-    },
   }
 }

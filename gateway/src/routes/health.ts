@@ -36,7 +36,7 @@ export async function healthRoutes(
       ...entries.map(([, url]) => probe(url)),
     ])
     const upstreams = Object.fromEntries(
-      entries.map(([name], index) => [name, { ...results[index]!, breaker: options.breakers[name].state }]),
+      entries.map(([name], index) => [name, { ...results[index]!, breaker: options.breakers[name].state() }]),
     )
     const ok = kv && results.every((result) => result.status === 'ok')
     const status = ok ? 'ok' : 'degraded'

@@ -15,7 +15,7 @@ export interface AccessibleProfiles {
   key: string
   /** What the set is derived from, so that cached texts follow changes of exactly that. */
   scope: CacheScope
-  profiles: readonly Profile[]
+  profiles(): readonly Profile[]
   accessTypeOf(profile: Profile): AccessType
   sharedByOf(profile: Profile): { name: string; email: string } | undefined
   /** On a forward: the guest owner it came through; and whether the caller may share it on. */
@@ -82,9 +82,7 @@ export function accessibleProfiles(
       key: `administrator:${self}`,
       scope: 'everyone',
       // Only when a route needs the list itself, not when its cached text or index is still current.
-      get profiles() {
-        return view.all
-      },
+      profiles: () => view.all(),
       // The spec allows 'owner' or 'shared' only: another's profile is 'shared', by its owner (with the name
       // and e-mail auth announced for them), and `visibleAs` says the role is why.
       accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
@@ -102,9 +100,7 @@ export function accessibleProfiles(
       key: `owner:${self}`,
       scope: { owners: [self] },
       // Made from the catalog's table only when a route needs the list itself (profile-table.ts).
-      get profiles() {
-        return view.ofOwner(self)
-      },
+      profiles: () => view.ofOwner(self),
       accessTypeOf: () => 'owner',
       sharedByOf: () => undefined,
       canSee: (profile) => profile.userId === self,
@@ -116,10 +112,10 @@ export function accessibleProfiles(
   return {
     key,
     scope: { owners },
-    get profiles() {
-      merged ??= owners.flatMap((owner) => view.ofOwner(owner)).sort((first, second) => second.id - first.id)
-      return merged
-    },
+    profiles: () =>
+      (merged ??= owners
+        .flatMap((owner) => view.ofOwner(owner))
+        .sort((first, second) => second.id - first.id)),
     accessTypeOf: (profile) => (profile.userId === self ? 'owner' : 'shared'),
     sharedByOf: (profile) => sharedBy.get(profile.userId),
     sharingOf: (profile) => sharing.get(profile.userId),

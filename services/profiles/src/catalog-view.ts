@@ -27,7 +27,7 @@ export type CacheScope = 'everyone' | { owners: readonly number[] }
 /** One state of the catalog, for the length of one request's synchronous work. */
 export interface CatalogView {
   /** Every profile, newest first. The arrays are shared: callers must not change them. */
-  readonly all: readonly Profile[]
+  all(): readonly Profile[]
   /** The owner's profiles, newest first. */
   ofOwner(userId: number): readonly Profile[]
   byId(id: number): Profile | null
@@ -101,15 +101,14 @@ export function viewOf(
   const cached = <T>(key: string, scope: CacheScope, compute: () => T, weight: (value: T) => number) =>
     cachedIn(state, key, scope, compute, weight, now)
   return {
-    get all() {
+    all: () =>
       // Made from the table for an administrator's list, and kept as long as the cache allows.
-      return cached(
+      cached(
         'profiles:all',
         'everyone',
         () => everyProfile(state.profiles, state.defaultNames),
         (list) => list.length * PROFILE_BYTES,
-      )
-    },
+      ),
     ofOwner: (userId) => profilesOfOwner(state.profiles, userId, state.defaultNames),
     byId: (id) => profileById(state.profiles, id, state.defaultNames),
     ownerOf: (userId) => {

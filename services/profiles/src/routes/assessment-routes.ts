@@ -72,7 +72,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     const view = await catalog.view()
     const everyone = isAdministrator(identity)
     const body = everyone
-      ? cachedJsonBody(view, 'assessments:all', 'everyone', () => view.all)
+      ? cachedJsonBody(view, 'assessments:all', 'everyone', () => view.all())
       : cachedJsonBody(view, `assessments:${identity.userId}`, { owners: [identity.userId] }, () =>
           view.ofOwner(identity.userId),
         )

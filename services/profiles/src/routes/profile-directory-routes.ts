@@ -53,7 +53,8 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
       `lookup-order:${access.key}:${needle}`,
       access.scope,
       (): readonly number[] =>
-        access.profiles
+        access
+          .profiles()
           .filter((profile) => !needle || profile.name.toLowerCase().includes(needle))
           .sort(byName)
           .map((profile) => profile.id),
@@ -81,7 +82,7 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
     const cells = new Array<number>(MAP_GRID * MAP_GRID).fill(0)
     const people: Profile[] = []
     let matching = 0
-    for (const profile of access.profiles) {
+    for (const profile of access.profiles()) {
       const point = mapPosition(profile)
       if (point) {
         const column = Math.min(MAP_GRID - 1, Math.floor(((point.x + 1) / 2) * MAP_GRID))
@@ -93,7 +94,7 @@ export async function profileDirectoryRoutes(app: FastifyInstance, options: { ca
       if (people.length < PROFILE_MAP_PEOPLE_MAX) people.push(profile)
     }
     return {
-      total: access.profiles.length,
+      total: access.profiles().length,
       matching,
       people: people.map((profile) => ({
         id: profile.id,

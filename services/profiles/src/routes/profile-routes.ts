@@ -23,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
       const view = await catalog.view(identity.userId)
       const access = accessibleProfiles(view, identity, scope)
       const body = cachedJsonBody(view, `${scope}:${access.key}`, access.scope, () =>
-        access.profiles.map((profile) => withAccess(profile, access)),
+        access.profiles().map((profile) => withAccess(profile, access)),
       )
       return sendJsonBody(reply, body)
     })
@@ -37,7 +37,7 @@ export async function profileRoutes(app: FastifyInstance, options: { catalog: Pr
     const view = await catalog.view(identity.userId)
     const access = accessibleProfiles(view, identity)
     // The caller's list is assembled only when their index must be built again, never per search.
-    const index = view.nameIndex(access.key, access.scope, () => access.profiles)
+    const index = view.nameIndex(access.key, access.scope, access.profiles)
     const { match, others } = index.match(typed)
     return { match: match ? withAccess(match, access) : null, others }
   })
