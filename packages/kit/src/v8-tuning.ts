@@ -48,12 +48,13 @@ const oldGenerationUsed = () =>
     .filter((space) => !space.space_name.startsWith('new_'))
     .reduce((sum, space) => sum + space.space_used_size, 0)
 
+let observing: { targetMs: number } | null = null
+
 /**
  * Sets the growth after every major collection (`nextGrowthPercent`). V8 reads the flag when a collection
  * ends, before this observer hears of it: a value set now governs the interval after next, so the interval
  * that just ended was governed by the value set one collection earlier.
  */
-let observing: { targetMs: number } | null = null
 export function keepMajorCollectionsApart(targetMs = MAJOR_INTERVAL_TARGET_MS): void {
   // Once per process; a later call only changes the target (the test gives a short one).
   if (observing) {
@@ -62,7 +63,9 @@ export function keepMajorCollectionsApart(targetMs = MAJOR_INTERVAL_TARGET_MS): 
   }
   const settings = { targetMs }
   observing = settings
-  let set = [GROWTH_PERCENT.most, GROWTH_PERCENT.most] as [number, number]
+  // The growth asked for after the collection before last (it governed the interval that just ended) and
+  // after the last one.
+  let asked: [number, number] = [GROWTH_PERCENT.most, GROWTH_PERCENT.most]
   let last: { endedAt: number; kept: number } | null = null
   setFlagsFromString(`--heap-growing-percent=${GROWTH_PERCENT.most}`)
   new PerformanceObserver((list) => {
@@ -73,13 +76,13 @@ export function keepMajorCollectionsApart(targetMs = MAJOR_INTERVAL_TARGET_MS): 
       const kept = oldGenerationUsed()
       if (last && endedAt > last.endedAt) {
         const interval = {
-          governing: set[0],
+          governing: asked[0],
           keptBefore: last.kept,
           keptNow: kept,
           intervalMs: endedAt - last.endedAt,
         }
         const next = nextGrowthPercent(interval, settings.targetMs)
-        set = [set[1], next]
+        asked = [asked[1], next]
         setFlagsFromString(`--heap-growing-percent=${next}`)
       }
       last = { endedAt, kept }

@@ -57,7 +57,7 @@ function granteeSetOf(self: number, grants: readonly Grant[]): GranteeSet {
       sharing.set(grant.ownerId, { sharedVia: grant.sharedVia, mayForward: grant.mayForward })
     } else if (grant.mayForward && !known.mayForward) {
       // A later 'View and share' adds the right to forward to what an earlier view-only grant gave.
-      sharing.set(grant.ownerId, { ...{}, ...known, mayForward: true })
+      sharing.set(grant.ownerId, { ...known, mayForward: true })
     }
   }
   const set = {
